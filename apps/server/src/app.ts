@@ -1,0 +1,218 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Auth } from './auth/auth.ts';
+import { authRoutes } from './auth/routes.ts';
+import { requireAdmin, requireUser } from './auth/session.ts';
+import type { Config } from './config.ts';
+import type { DatabaseHandle, Db } from './db/client.ts';
+import type { Access } from './http/access.ts';
+import { AppError } from './http/errors.ts';
+import type { Jobs } from './jobs/boss.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { meRoutes } from './modules/me/routes.ts';
+import { planosRoutes } from './modules/planos/routes.ts';
+import { settingsRoutes } from './modules/settings/routes.ts';
+import { openapiRoutes } from './openapi.ts';
+
+/** Everything a route may need, built once at start-up (see main.ts) and decorated on the app. */
+export interface AppContext {
+  readonly config: Config;
+  readonly database: DatabaseHandle;
+  readonly db: Db;
+  readonly auth: Auth;
+  readonly jobs: Jobs | null;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+export interface BuildAppOptions {
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Loads the plugins in order: infrastructure, then access control, then the routes. */
+export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const { config } = ctx;
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: {
+        paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+        censor: '[oculto]',
+      },
+    },
+    trustProxy: config.trustProxy,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w.-]{1,100}$/.test(given) ? given : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('ctx', ctx);
+  app.decorateRequest('sessionUser', undefined);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  // Every API route must say who may call it; a route without it does not start.
+  const accessByRoute = new Map<string, Access>();
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api')) return;
+    const access = route.config?.access;
+    if (!access) throw new Error(`Rota ${String(route.method)} ${route.url} sem config.access`);
+    for (const method of [route.method].flat()) accessByRoute.set(`${method} ${route.url}`, access);
+  });
+
+  const isHttps = config.publicUrl.startsWith('https://');
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        'img-src': ["'self'", 'data:', 'https:'],
+        'connect-src': ["'self'"],
+        'upgrade-insecure-requests': isHttps ? [] : null,
+      },
+    },
+    hsts: isHttps,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, context) =>
+      new AppError(
+        'MUITAS_TENTATIVAS',
+        `Muitas tentativas. Aguarde ${Math.ceil(context.ttl / 1000)} segundos e tente novamente.`,
+        429,
+      ),
+  });
+  await app.register(multipart, { limits: { files: 1, fields: 20 } });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Laudos API',
+        description:
+          'API do Laudos. Cada operação traz `x-access`: `public` (qualquer um), `user` (sessão de um usuário ativo) ou `admin` (sessão de administrador).',
+        version: '0.1.0',
+      },
+      servers: [{ url: config.publicUrl }],
+      components: {
+        securitySchemes: {
+          sessionCookie: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  // Access control, next to the route: `user` and `admin` are checked before any handler runs.
+  app.addHook('preHandler', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (access === 'user') await requireUser(ctx.auth, ctx.db, request);
+    else if (access === 'admin') await requireAdmin(ctx.auth, ctx.db, request);
+  });
+
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.status >= 500) request.log.error({ err: error }, error.message);
+      return reply.code(error.status).send({ error: { code: error.code, message: error.message } });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields = [
+        ...new Set(
+          error.validation.map((v) => v.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'corpo'),
+        ),
+      ];
+      return reply.code(400).send({
+        error: { code: 'DADOS_INVALIDOS', message: `Dados inválidos: verifique ${fields.join(', ')}.` },
+      });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'erro inesperado');
+      return reply.code(500).send({
+        error: { code: 'ERRO_INTERNO', message: 'Erro interno do servidor. Tente novamente em instantes.' },
+      });
+    }
+    const known: Record<string, [string, string]> = {
+      FST_ERR_CTP_INVALID_JSON_BODY: ['JSON_INVALIDO', 'O corpo da requisição não é um JSON válido.'],
+      FST_ERR_CTP_EMPTY_JSON_BODY: ['JSON_INVALIDO', 'O corpo da requisição está vazio.'],
+      FST_ERR_CTP_BODY_TOO_LARGE: ['CORPO_GRANDE_DEMAIS', 'O corpo da requisição é grande demais.'],
+      FST_ERR_CTP_INVALID_MEDIA_TYPE: ['TIPO_NAO_SUPORTADO', 'Tipo de conteúdo não suportado.'],
+      FST_ERR_CTP_INVALID_CONTENT_LENGTH: ['DADOS_INVALIDOS', 'Tamanho do corpo da requisição inválido.'],
+      FST_ERR_VALIDATION: ['DADOS_INVALIDOS', 'Dados inválidos.'],
+    };
+    const [code, message] = known[error.code] ?? ['REQUISICAO_INVALIDA', 'Requisição inválida.'];
+    return reply.code(status).send({ error: { code, message } });
+  });
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(meRoutes);
+  await app.register(settingsRoutes);
+  await app.register(planosRoutes);
+  await app.register(openapiRoutes, { accessByRoute });
+
+  await registerWebApp(app, config);
+  return app;
+}
+
+/** Serves the built web app; any other non-API GET gets index.html so deep links work. */
+async function registerWebApp(app: FastifyInstance, config: Config) {
+  const indexFile = path.join(config.webDistDir, 'index.html');
+  const hasWeb = existsSync(indexFile);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: config.webDistDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        // Vite's hashed assets never change; everything else is revalidated.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+        } else {
+          res.header('cache-control', 'no-cache');
+        }
+      },
+    });
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !url.startsWith('/api');
+    if (wantsPage && hasWeb) {
+      return reply
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .sendFile('index.html');
+    }
+    if (wantsPage) {
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send('A interface web ainda não foi compilada. Rode "npm run build" e reinicie o servidor.');
+    }
+    return reply.code(404).send({ error: { code: 'NAO_ENCONTRADO', message: 'Rota não encontrada.' } });
+  });
+}

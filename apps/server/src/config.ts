@@ -1,0 +1,171 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The environment, parsed once. Nothing else in the server reads process.env: everything takes
+ * a `Config`. A bad environment fails at boot with every problem listed at once.
+ */
+const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+
+function isValidTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.preprocess(
+      emptyToUndefined,
+      z.enum(['development', 'production', 'test']).default('production'),
+    ),
+    HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
+    PORT: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number({ error: 'deve ser um número' })
+        .int('deve ser um número inteiro')
+        .min(0, 'deve estar entre 0 e 65535')
+        .max(65535, 'deve estar entre 0 e 65535')
+        .default(3000),
+    ),
+    PUBLIC_URL: z.preprocess(
+      emptyToUndefined,
+      z.url({ error: 'deve ser uma URL (ex.: https://laudos.exemplo.com.br)' }).optional(),
+    ),
+    DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
+    DATABASE_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'deve ser uma URL postgres:// ou postgresql://')
+        .optional(),
+    ),
+    APP_TIMEZONE: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .default('America/Sao_Paulo')
+        .refine(isValidTimeZone, 'fuso horário IANA desconhecido (ex.: America/Sao_Paulo)'),
+    ),
+    AUTH_SECRET: z.preprocess(
+      emptyToUndefined,
+      z.string().min(32, 'deve ter pelo menos 32 caracteres').optional(),
+    ),
+    ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email({ error: 'deve ser um e-mail válido' }).optional()),
+    ADMIN_PASSWORD: z.preprocess(
+      emptyToUndefined,
+      z.string().min(8, 'deve ter pelo menos 8 caracteres').optional(),
+    ),
+    ADMIN_NAME: z.preprocess(emptyToUndefined, z.string().default('Administrador')),
+    LOG_LEVEL: z.preprocess(
+      emptyToUndefined,
+      z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    ),
+    TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')),
+    JOBS: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).default('on')),
+    WEB_DIST_DIR: optionalString,
+  })
+  .superRefine((env, ctx) => {
+    if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ADMIN_EMAIL'],
+        message: 'é obrigatório quando ADMIN_PASSWORD é informado',
+      });
+    }
+  });
+
+export interface Config {
+  readonly nodeEnv: 'development' | 'production' | 'test';
+  readonly host: string;
+  readonly port: number;
+  readonly publicUrl: string;
+  readonly dataDir: string;
+  readonly databaseUrl: string | undefined;
+  readonly timeZone: string;
+  readonly authSecret: string;
+  readonly admin: {
+    readonly email: string | undefined;
+    readonly password: string | undefined;
+    readonly nome: string;
+  };
+  readonly logLevel: string;
+  readonly trustProxy: boolean;
+  readonly jobsEnabled: boolean;
+  readonly webDistDir: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Configuração inválida:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+/** Parses the environment without touching the disk. Throws ConfigError listing every problem. */
+export function parseEnv(env: Env) {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => {
+      const key = issue.path.join('.') || '(ambiente)';
+      const value = env[String(issue.path[0])];
+      const shown = value === undefined || /SECRET|PASSWORD/.test(key) ? '' : ` (valor atual: "${value}")`;
+      return `${key}: ${issue.message}${shown}`;
+    });
+    throw new ConfigError(problems);
+  }
+  return result.data;
+}
+
+const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
+
+/**
+ * Builds the frozen Config. When AUTH_SECRET is not given, a random one is generated once and kept
+ * in DATA_DIR (mode 0600) so sessions survive restarts.
+ */
+export function loadConfig(env: Env = process.env): Config {
+  const e = parseEnv(env);
+  const dataDir = path.resolve(e.DATA_DIR);
+  const authSecret = e.AUTH_SECRET ?? readOrCreateSecret(dataDir);
+  return Object.freeze({
+    nodeEnv: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    timeZone: e.APP_TIMEZONE,
+    authSecret,
+    admin: Object.freeze({
+      email: e.ADMIN_EMAIL?.toLowerCase(),
+      password: e.ADMIN_PASSWORD,
+      nome: e.ADMIN_NAME,
+    }),
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY === 'true',
+    jobsEnabled: e.JOBS === 'on',
+    webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaultWebDist,
+  });
+}
+
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'auth-secret');
+  if (existsSync(file)) {
+    const secret = readFileSync(file, 'utf8').trim();
+    if (secret.length >= 32) return secret;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}

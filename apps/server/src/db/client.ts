@@ -1,0 +1,135 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { acquireDataDirLock, type DataDirLock } from './lock.ts';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** A handle queries can run on: the database, or a transaction inside it. */
+export type DbOrTx = Db | Tx;
+
+export const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
+
+interface DatabaseBase {
+  readonly db: Db;
+  /** Checks the database answers (for the health route). */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+export interface PgliteDatabaseHandle extends DatabaseBase {
+  readonly engine: 'pglite';
+  readonly pglite: PGlite;
+}
+export interface PostgresDatabaseHandle extends DatabaseBase {
+  readonly engine: 'postgres';
+  readonly pool: pg.Pool;
+  readonly connectionString: string;
+}
+export type DatabaseHandle = PgliteDatabaseHandle | PostgresDatabaseHandle;
+
+export type DatabaseTarget =
+  | { engine: 'postgres'; connectionString: string; poolSize?: number }
+  /** `dataDir` is a folder on disk (locked for this process) or `memory://`. */
+  | { engine: 'pglite'; dataDir: string; loadDataDir?: Blob; lock?: boolean };
+
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  if (target.engine === 'postgres') return openPostgres(target.connectionString, target.poolSize ?? 10);
+  return openPglite(target.dataDir, target.loadDataDir, target.lock ?? true);
+}
+
+async function openPglite(
+  dataDir: string,
+  loadDataDir: Blob | undefined,
+  lock: boolean,
+): Promise<PgliteDatabaseHandle> {
+  let dirLock: DataDirLock | undefined;
+  const inMemory = dataDir.startsWith('memory://');
+  if (!inMemory) {
+    mkdirSync(dataDir, { recursive: true });
+    if (lock) dirLock = acquireDataDirLock(path.dirname(path.resolve(dataDir)));
+  }
+  let pglite: PGlite;
+  try {
+    pglite = await PGlite.create(inMemory ? undefined : dataDir, loadDataDir ? { loadDataDir } : {});
+    await pglite.exec(`SET TIME ZONE 'UTC'`);
+  } catch (err) {
+    dirLock?.release();
+    throw err;
+  }
+  const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+  let closed = false;
+  return {
+    engine: 'pglite',
+    db,
+    pglite,
+    async ping() {
+      if (closed || pglite.closed) throw new Error('database closed');
+      await pglite.query('select 1');
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      try {
+        if (!pglite.closed) await pglite.close();
+      } finally {
+        dirLock?.release();
+      }
+    },
+  };
+}
+
+async function openPostgres(connectionString: string, poolSize: number): Promise<PostgresDatabaseHandle> {
+  const pool = new pg.Pool({
+    connectionString,
+    max: poolSize,
+    // Every session in UTC: timestamps are instants; expiry dates are `date`, never shifted.
+    options: '-c TimeZone=UTC',
+    connectionTimeoutMillis: 10_000,
+  });
+  // An idle client losing its connection (a PostgreSQL restart) must not crash the process.
+  pool.on('error', () => {});
+  const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  let closed = false;
+  return {
+    engine: 'postgres',
+    db,
+    pool,
+    connectionString,
+    async ping() {
+      if (closed) throw new Error('database closed');
+      await pool.query('select 1');
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
+
+/** Applies every pending migration. On PostgreSQL several instances may start at once: an advisory
+ * lock lets one migrate while the others wait. */
+export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
+  if (handle.engine === 'pglite') {
+    await migratePglite(handle.db as never, { migrationsFolder });
+    return;
+  }
+  const client = new pg.Client({ connectionString: handle.connectionString, options: '-c TimeZone=UTC' });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock(727274001)');
+    await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder });
+  } finally {
+    await client.query('select pg_advisory_unlock(727274001)').catch(() => {});
+    await client.end();
+  }
+}

@@ -1,0 +1,357 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  smallint,
+  text,
+  time,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * One schema for both engines (PGlite and PostgreSQL). Migrations are generated from it by
+ * drizzle-kit into ../../drizzle and applied at start-up.
+ */
+
+const timestamps = {
+  criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
+  atualizadoEm: timestamp('atualizado_em', { withTimezone: true }).notNull().defaultNow(),
+};
+
+// ---------------------------------------------------------------------------------------------
+// Authentication (Better Auth's tables; the product's profile is `usuarios`)
+// ---------------------------------------------------------------------------------------------
+
+export const authUser = pgTable('auth_user', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  role: text('role'),
+  banned: boolean('banned').default(false),
+  banReason: text('ban_reason'),
+  banExpires: timestamp('ban_expires', { withTimezone: true }),
+  twoFactorEnabled: boolean('two_factor_enabled').default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const authSession = pgTable(
+  'auth_session',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    token: text('token').notNull().unique(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => authUser.id, { onDelete: 'cascade' }),
+    impersonatedBy: text('impersonated_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('auth_session_user_idx').on(t.userId)],
+);
+
+export const authAccount = pgTable(
+  'auth_account',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => authUser.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('auth_account_user_idx').on(t.userId),
+    uniqueIndex('auth_account_provider_uq').on(t.providerId, t.accountId),
+  ],
+);
+
+export const authVerification = pgTable(
+  'auth_verification',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('auth_verification_identifier_idx').on(t.identifier)],
+);
+
+export const authTwoFactor = pgTable(
+  'auth_two_factor',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => authUser.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').default(false),
+    failedVerificationCount: integer('failed_verification_count').default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [index('auth_two_factor_user_idx').on(t.userId)],
+);
+
+/** Better Auth's rate-limit counters, in the database so limits hold across instances. */
+export const authRateLimit = pgTable('auth_rate_limit', {
+  id: text('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  count: integer('count').notNull(),
+  lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Product tables (spec section 3)
+// ---------------------------------------------------------------------------------------------
+
+export const planos = pgTable(
+  'planos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    nome: text('nome').notNull(),
+    descricao: text('descricao'),
+    preco: numeric('preco', { precision: 10, scale: 2, mode: 'number' }).notNull().default(0),
+    ativo: boolean('ativo').notNull().default(true),
+    /** The plan given to new sign-ups; at most one plan has it. */
+    padrao: boolean('padrao').notNull().default(false),
+    maxLaudos: integer('max_laudos').notNull().default(100),
+    maxUsuarios: integer('max_usuarios').notNull().default(50),
+    notificacoes: boolean('notificacoes').notNull().default(true),
+    whatsappAlerts: boolean('whatsapp_alerts').notNull().default(false),
+    emailSupport: boolean('email_support').notNull().default(true),
+    prioritySupport: boolean('priority_support').notNull().default(false),
+    customReports: boolean('custom_reports').notNull().default(false),
+    apiAccess: boolean('api_access').notNull().default(false),
+    dataExport: boolean('data_export').notNull().default(false),
+    customBranding: boolean('custom_branding').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('planos_nome_uq').on(sql`lower(${t.nome})`),
+    uniqueIndex('planos_padrao_uq').on(t.padrao).where(sql`${t.padrao}`),
+    index('planos_preco_idx').on(t.preco),
+    check('planos_preco_ck', sql`${t.preco} >= 0`),
+    check('planos_limites_ck', sql`${t.maxLaudos} >= 0 and ${t.maxUsuarios} >= 0`),
+  ],
+);
+
+export const tipoUsuario = pgEnum('tipo_usuario', ['admin', 'cliente']);
+
+export const usuarios = pgTable(
+  'usuarios',
+  {
+    /** Same id as the authentication user: one profile per account. */
+    id: text('id')
+      .primaryKey()
+      .references(() => authUser.id, { onDelete: 'cascade' }),
+    nome: text('nome').notNull(),
+    email: text('email').notNull(),
+    tipo: tipoUsuario('tipo').notNull().default('cliente'),
+    empresa: text('empresa'),
+    /** A company typed at sign-up is a claim; it scopes laudos only once an admin confirms it. */
+    empresaConfirmada: boolean('empresa_confirmada').notNull().default(false),
+    telefone: text('telefone'),
+    ativo: boolean('ativo').notNull().default(true),
+    primeiroAcesso: boolean('primeiro_acesso').notNull().default(false),
+    /**
+     * The spec's temp_password. The temporary password itself is never stored: only its hash, as
+     * the account's password. This records when it stops being accepted.
+     */
+    senhaTemporariaExpiraEm: timestamp('senha_temporaria_expira_em', { withTimezone: true }),
+    planoId: uuid('plano_id').references(() => planos.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('usuarios_email_uq').on(sql`lower(${t.email})`),
+    index('usuarios_empresa_idx').on(sql`lower(btrim(${t.empresa}))`),
+    index('usuarios_plano_idx').on(t.planoId),
+  ],
+);
+
+export const laudos = pgTable(
+  'laudos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    nome: text('nome').notNull(),
+    codigo: text('codigo').notNull(),
+    cliente: text('cliente').notNull(),
+    tipo: text('tipo').notNull(),
+    observacoes: text('observacoes'),
+    /** Workflow status; the expiry classification is always computed from data_vencimento. */
+    status: text('status').notNull().default('ativo'),
+    emailCliente: text('email_cliente'),
+    /** A calendar date in the firm's time zone, never a timestamp. */
+    dataVencimento: date('data_vencimento', { mode: 'string' }),
+    criadoPor: text('criado_por').references(() => authUser.id, { onDelete: 'set null' }),
+    arquivoPdf: text('arquivo_pdf'),
+    arquivoPdfNome: text('arquivo_pdf_nome'),
+    arquivoPdfUrl: text('arquivo_pdf_url'),
+    arquivoExcel: text('arquivo_excel'),
+    arquivoExcelNome: text('arquivo_excel_nome'),
+    arquivoExcelUrl: text('arquivo_excel_url'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('laudos_codigo_uq').on(t.codigo),
+    index('laudos_data_vencimento_idx').on(t.dataVencimento),
+    index('laudos_cliente_idx').on(sql`lower(btrim(${t.cliente}))`),
+    index('laudos_email_cliente_idx').on(sql`lower(btrim(${t.emailCliente}))`),
+    index('laudos_criado_em_idx').on(t.criadoEm),
+  ],
+);
+
+export const emailTemplates = pgTable(
+  'email_templates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    type: text('type').notNull(),
+    subject: text('subject').notNull(),
+    htmlContent: text('html_content').notNull(),
+    textContent: text('text_content').notNull(),
+    variables: jsonb('variables').$type<string[]>().notNull().default([]),
+    active: boolean('active').notNull().default(true),
+    urgencyLevel: text('urgency_level').notNull().default('normal'),
+    daysBefore: integer('days_before'),
+    daysAfter: integer('days_after'),
+    /** Set when an admin edits the template; seeding never overwrites such a template. */
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('email_templates_type_uq').on(t.type)],
+);
+
+export const emailLogs = pgTable(
+  'email_logs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id').references(() => authUser.id, { onDelete: 'set null' }),
+    laudoId: uuid('laudo_id').references(() => laudos.id, { onDelete: 'set null' }),
+    recipientEmail: text('recipient_email').notNull(),
+    recipientName: text('recipient_name'),
+    subject: text('subject').notNull(),
+    templateType: text('template_type'),
+    provider: text('provider').notNull(),
+    status: text('status').notNull(),
+    messageId: text('message_id'),
+    errorMessage: text('error_message'),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('email_logs_created_at_idx').on(t.createdAt),
+    index('email_logs_status_idx').on(t.status),
+    index('email_logs_laudo_idx').on(t.laudoId),
+    index('email_logs_user_idx').on(t.userId),
+  ],
+);
+
+export const notificationRules = pgTable('notification_rules', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  /** 'expiring' (before data_vencimento) or 'expired' (after). */
+  kind: text('kind').notNull(),
+  templateType: text('template_type'),
+  daysBefore: integer('days_before').array().notNull().default(sql`'{}'::integer[]`),
+  daysAfter: integer('days_after').array().notNull().default(sql`'{}'::integer[]`),
+  enabled: boolean('enabled').notNull().default(true),
+  runTime: time('run_time').notNull().default('09:00'),
+  frequency: text('frequency').notNull().default('daily'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const notificationLogs = pgTable(
+  'notification_logs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    laudoId: uuid('laudo_id').references(() => laudos.id, { onDelete: 'set null' }),
+    ruleId: uuid('rule_id').references(() => notificationRules.id, { onDelete: 'set null' }),
+    ruleName: text('rule_name'),
+    daysBefore: integer('days_before'),
+    recipientEmail: text('recipient_email').notNull(),
+    recipientName: text('recipient_name'),
+    laudoCode: text('laudo_code'),
+    laudoName: text('laudo_name'),
+    status: text('status').notNull(),
+    errorMessage: text('error_message'),
+    notificationType: text('notification_type').notNull(),
+    scheduledDate: date('scheduled_date', { mode: 'string' }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('notification_logs_created_at_idx').on(t.createdAt),
+    index('notification_logs_laudo_idx').on(t.laudoId),
+    index('notification_logs_recipient_idx').on(sql`lower(${t.recipientEmail})`),
+  ],
+);
+
+export const notificationHistory = pgTable(
+  'notification_history',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    laudoId: uuid('laudo_id')
+      .notNull()
+      .references(() => laudos.id, { onDelete: 'cascade' }),
+    usuarioId: text('usuario_id').references(() => authUser.id, { onDelete: 'set null' }),
+    templateType: text('template_type').notNull(),
+    notificationType: text('notification_type').notNull(),
+    daysValue: integer('days_value').notNull(),
+    /** The data_vencimento the milestone belongs to: a renewal starts a fresh series. */
+    dataVencimento: date('data_vencimento', { mode: 'string' }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    success: boolean('success').notNull().default(false),
+    errorMessage: text('error_message'),
+  },
+  (t) => [
+    // The exactly-once guard: one row per laudo, due date and milestone.
+    uniqueIndex('notification_history_milestone_uq').on(
+      t.laudoId,
+      t.dataVencimento,
+      t.notificationType,
+      t.daysValue,
+    ),
+    index('notification_history_sent_at_idx').on(t.sentAt),
+  ],
+);
+
+/** The firm's settings (the spec's "local config"), one row, validated by the domain schema. */
+export const appSettings = pgTable(
+  'app_settings',
+  {
+    id: smallint('id').primaryKey().default(1),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('app_settings_singleton_ck', sql`${t.id} = 1`)],
+);

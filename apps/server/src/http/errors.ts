@@ -1,0 +1,21 @@
+/**
+ * The one application error. `code` is stable (clients may branch on it), `message` is the pt-BR
+ * text shown to the user, `status` the HTTP status. Every error response is
+ * `{ "error": { "code", "message" } }`.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const unauthorized = (message = 'Sessão expirada. Faça login novamente') =>
+  new AppError('NAO_AUTENTICADO', message, 401);
+export const forbidden = (message = 'Acesso negado.') => new AppError('ACESSO_NEGADO', message, 403);
+export const notFound = (message = 'Recurso não encontrado.') => new AppError('NAO_ENCONTRADO', message, 404);
+export const badRequest = (message: string, code = 'DADOS_INVALIDOS') => new AppError(code, message, 400);

@@ -1,0 +1,50 @@
+import { appSettingsSchema, publicSettings } from '@laudos/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { getSettings, updateSettings } from './service.ts';
+
+const publicSettingsSchema = appSettingsSchema.pick({ branding: true, contact: true, features: true });
+
+export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/settings/public',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['configurações'],
+        summary: 'Marca, contato e recursos visíveis a qualquer visitante',
+        response: { 200: publicSettingsSchema },
+      },
+    },
+    async () => publicSettings(await getSettings(app.ctx.db)),
+  );
+
+  app.get(
+    '/api/admin/settings',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['configurações'],
+        summary: 'Todas as configurações do sistema',
+        response: { 200: appSettingsSchema },
+      },
+    },
+    async () => getSettings(app.ctx.db),
+  );
+
+  app.put(
+    '/api/admin/settings',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['configurações'],
+        summary: 'Substitui as configurações do sistema',
+        body: appSettingsSchema,
+        response: { 200: appSettingsSchema },
+      },
+    },
+    async (request) => updateSettings(app.ctx.db, request.body),
+  );
+};
+
+export type PublicSettingsResponse = z.infer<typeof publicSettingsSchema>;

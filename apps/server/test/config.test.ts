@@ -1,0 +1,67 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, parseEnv } from '../src/config.ts';
+
+const serverRoot = path.resolve(import.meta.dirname, '..');
+
+describe('configuration', () => {
+  it('fills every default from an empty environment', () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.DATA_DIR).toBe('./data');
+    expect(env.APP_TIMEZONE).toBe('America/Sao_Paulo');
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it('lists every problem at once, in Portuguese, naming each variable', () => {
+    let error: unknown;
+    try {
+      parseEnv({
+        PORT: 'abc',
+        DATABASE_URL: 'mysql://x',
+        APP_TIMEZONE: 'Marte/Base',
+        ADMIN_PASSWORD: 'curta',
+      });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    expect(problems).toMatch(/^PORT: deve ser um número/m);
+    expect(problems).toMatch(/^DATABASE_URL: deve ser uma URL postgres/m);
+    expect(problems).toMatch(/^APP_TIMEZONE: fuso horário IANA desconhecido/m);
+    expect(problems).toMatch(/^ADMIN_PASSWORD: deve ter pelo menos 8 caracteres$/m);
+    // A secret is never echoed back.
+    expect(problems).not.toContain('curta');
+  });
+
+  it('generates AUTH_SECRET once and keeps it in DATA_DIR, readable only by the owner', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'laudos-cfg-'));
+    try {
+      const first = loadConfig({ DATA_DIR: dir });
+      const second = loadConfig({ DATA_DIR: dir });
+      expect(first.authSecret.length).toBeGreaterThanOrEqual(32);
+      expect(second.authSecret).toBe(first.authSecret);
+      expect(readFileSync(path.join(dir, 'auth-secret'), 'utf8').trim()).toBe(first.authSecret);
+      expect(statSync(path.join(dir, 'auth-secret')).mode & 0o777).toBe(0o600);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('the server process refuses to boot on bad configuration, with a readable list', () => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: serverRoot,
+      env: { PATH: process.env.PATH, PORT: '99999', PUBLIC_URL: 'not a url' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('Configuração inválida');
+    expect(result.stderr).toContain('PORT: deve estar entre 0 e 65535');
+    expect(result.stderr).toContain('PUBLIC_URL: deve ser uma URL');
+  });
+});

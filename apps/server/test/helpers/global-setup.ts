@@ -1,0 +1,66 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { migrateDatabase, openDatabase } from '../../src/db/client.ts';
+import { createJobs } from '../../src/jobs/boss.ts';
+
+/**
+ * Builds one migrated template database per run (epic-stack style): PGlite as a data-dir dump,
+ * PostgreSQL as a template database. Each test file then gets a fresh copy in well under a second.
+ */
+export default async function setup(project: TestProject) {
+  const engine = project.name.endsWith(':postgres') ? 'postgres' : 'pglite';
+  if (engine === 'pglite') {
+    const dir = mkdtempSync(path.join(tmpdir(), 'laudos-tpl-'));
+    const handle = await openDatabase({ engine: 'pglite', dataDir: 'memory://' });
+    await migrateDatabase(handle);
+    // pg-boss's schema too, so tests that start the jobs do not pay for its migrations.
+    const jobs = createJobs(handle, () => {});
+    await jobs.start();
+    await jobs.stop();
+    const dump = await handle.pglite.dumpDataDir('none');
+    await handle.close();
+    const file = path.join(dir, 'template.tar');
+    writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+    project.provide('pgliteTemplate', file);
+    return () => rmSync(dir, { recursive: true, force: true });
+  }
+
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_ENGINE=postgres needs TEST_DATABASE_URL');
+  const templateName = `laudos_tpl_${process.pid}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`drop database if exists ${templateName}`);
+  await admin.query(`create database ${templateName}`);
+  await admin.end();
+  const templateUrl = withDatabase(url, templateName);
+  const handle = await openDatabase({ engine: 'postgres', connectionString: templateUrl, poolSize: 2 });
+  await migrateDatabase(handle);
+  const jobs = createJobs(handle, () => {});
+  await jobs.start();
+  await jobs.stop();
+  await handle.close();
+  project.provide('postgresTemplate', templateName);
+  return async () => {
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    await c.query(`drop database if exists ${templateName} with (force)`);
+    await c.end();
+  };
+}
+
+export function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteTemplate: string;
+    postgresTemplate: string;
+  }
+}

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+/**
+ * The firm's application settings (the spec's "local config", kept on the server).
+ * Every field has the default of spec section 9, so a partial or older stored document
+ * always parses into a complete one.
+ */
+const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Cor deve estar no formato #RRGGBB');
+
+export const appSettingsSchema = z.object({
+  mode: z.enum(['sandbox', 'production']).default('production'),
+  notifications: z
+    .object({
+      email: z.boolean().default(true),
+      whatsapp: z.boolean().default(true),
+      sms: z.boolean().default(false),
+    })
+    .prefault({}),
+  features: z
+    .object({
+      fileUpload: z.boolean().default(true),
+      pdfViewer: z.boolean().default(true),
+      excelViewer: z.boolean().default(true),
+      multipleUsers: z.boolean().default(true),
+    })
+    .prefault({}),
+  branding: z
+    .object({
+      companyName: z.string().trim().min(1).max(120).default('Laudos Engenharia'),
+      primaryColor: hexColor.default('#0BA2E9'),
+      logo: z.string().max(2048).nullable().default(null),
+    })
+    .prefault({}),
+  contact: z
+    .object({
+      email: z.email().default('contato@laudos.com.br'),
+      phone: z.string().max(40).default('(11) 4000-0000'),
+      whatsapp: z
+        .string()
+        .regex(/^\d{10,15}$/, 'WhatsApp deve conter apenas dígitos, com DDI e DDD (ex.: 5511999999999)')
+        .default('5511999999999'),
+      address: z.string().max(300).default('São Paulo - SP'),
+      website: z.string().max(300).default('https://laudos.com.br'),
+    })
+    .prefault({}),
+  limits: z
+    .object({
+      maxFileSizeMb: z.number().int().min(1).max(100).default(25),
+      maxLaudosPerClient: z.number().int().min(1).default(100),
+      maxUsers: z.number().int().min(1).default(50),
+    })
+    .prefault({}),
+  security: z
+    .object({
+      requireTwoFactorForAdmins: z.boolean().default(false),
+    })
+    .prefault({}),
+});
+
+export type AppSettings = z.infer<typeof appSettingsSchema>;
+
+export const defaultAppSettings: AppSettings = appSettingsSchema.parse({});
+
+/** The part of the settings any visitor may read (branding and how to reach the firm). */
+export function publicSettings(settings: AppSettings) {
+  return {
+    branding: settings.branding,
+    contact: settings.contact,
+    features: settings.features,
+  };
+}
+export type PublicSettings = ReturnType<typeof publicSettings>;

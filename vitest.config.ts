@@ -1,0 +1,29 @@
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+/**
+ * One test command for the whole repository. The server's integration tests run once on PGlite,
+ * and again on PostgreSQL when TEST_DATABASE_URL is set. Browser journeys (e2e/) run in Playwright.
+ */
+const serverProject = (engine: 'pglite' | 'postgres'): TestProjectInlineConfiguration => ({
+  test: {
+    name: `server:${engine}`,
+    root: './apps/server',
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    env: { TEST_ENGINE: engine },
+    globalSetup: ['./test/helpers/global-setup.ts'],
+    pool: 'forks',
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'domain', root: './packages/domain', include: ['src/**/*.test.ts'] } },
+      './apps/web',
+      serverProject('pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [serverProject('postgres')] : []),
+    ],
+  },
+});
