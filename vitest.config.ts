@@ -19,6 +19,7 @@ const serverProject = (engine: 'pglite' | 'postgres'): TestProjectInlineConfigur
 
 export default defineConfig({
   test: {
+    reporters: process.env.CI ? ['default', ['json', { outputFile: 'test-results/unit.json' }]] : ['default'],
     projects: [
       { test: { name: 'domain', root: './packages/domain', include: ['src/**/*.test.ts'] } },
       './apps/web',

@@ -41,6 +41,13 @@ export type DatabaseTarget =
   /** `dataDir` is a folder on disk (locked for this process) or `memory://`. */
   | { engine: 'pglite'; dataDir: string; loadDataDir?: Blob; lock?: boolean };
 
+export async function openDatabase(
+  target: Extract<DatabaseTarget, { engine: 'pglite' }>,
+): Promise<PgliteDatabaseHandle>;
+export async function openDatabase(
+  target: Extract<DatabaseTarget, { engine: 'postgres' }>,
+): Promise<PostgresDatabaseHandle>;
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle>;
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.engine === 'postgres') return openPostgres(target.connectionString, target.poolSize ?? 10);
   return openPglite(target.dataDir, target.loadDataDir, target.lock ?? true);

@@ -1,0 +1,23 @@
+// Prints one closing line over every suite of `npm test`: "N passed, N failed".
+// Reads the JSON reports vitest and Playwright write when CI is set.
+import { existsSync, readFileSync } from 'node:fs';
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const unit = 'test-results/unit.json';
+if (existsSync(unit)) {
+  const r = JSON.parse(readFileSync(unit, 'utf8'));
+  passed += r.numPassedTests ?? 0;
+  failed += r.numFailedTests ?? 0;
+  skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+}
+const e2e = 'test-results/e2e.json';
+if (existsSync(e2e)) {
+  const r = JSON.parse(readFileSync(e2e, 'utf8'));
+  passed += r.stats?.expected ?? 0;
+  failed += (r.stats?.unexpected ?? 0) + (r.stats?.flaky ?? 0);
+  skipped += r.stats?.skipped ?? 0;
+}
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed > 0 || passed === 0 ? 1 : 0);
