@@ -1,0 +1,49 @@
+/**
+ * Every route of the app, in one table (spec section 2). Import paths from here instead of writing
+ * URLs by hand. This file imports nothing, so any layer may use it.
+ */
+export const paths = {
+  home: '/',
+  blog: '/blog',
+  blogs: '/blogs',
+  blogPost: '/blog/:id',
+  blogsPost: '/blogs/:id',
+  blogAdmin: '/blog-admin',
+  blogAdminPanel: '/blog-admin-panel',
+  planos: '/planos',
+  terms: '/terms',
+  privacy: '/privacy',
+
+  login: '/login',
+  register: '/register',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+
+  changePassword: '/change-password',
+  dashboard: '/dashboard',
+  novoLaudo: '/novo-laudo',
+  vencimentos: '/vencimentos',
+  documentos: '/documentos',
+  notificacoes: '/notificacoes',
+
+  admin: '/admin',
+  adminBlog: '/admin/blog',
+  adminEmailNotifications: '/admin/email-notifications',
+  adminEmailTemplates: '/admin/email-templates',
+} as const;
+
+export const servicoPaths = {
+  nr13: '/servicos/nr13',
+  nr12: '/servicos/nr12',
+  elevadores: '/servicos/elevadores',
+  preditiva: '/servicos/preditiva',
+  laudos: '/servicos/laudos',
+  consultoria: '/servicos/consultoria',
+  consultoriaElevadores: '/servicos/consultoria-elevadores',
+} as const;
+
+export type ServicoKey = keyof typeof servicoPaths;
+
+export function blogPostHref(id: string): string {
+  return `/blog/${encodeURIComponent(id)}`;
+}

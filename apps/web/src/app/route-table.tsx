@@ -1,0 +1,184 @@
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router';
+import { DefaultPlaceholder, HeroPlaceholder, ServicePlaceholder } from '../components/loading';
+import { servicos } from '../features/marketing/servicos';
+import { GuestOnly, RequireAdmin, RequireUser } from './guards';
+import { PublicLayout } from './layouts/public-layout';
+import { RootLayout } from './layouts/root-layout';
+import { paths } from './paths';
+import { NotFoundPage } from './routes/not-found';
+import { RootErrorBoundary } from './routes/root-error';
+
+/*
+ * Spec section 2. Every page is loaded on demand, so the public site never downloads the client or
+ * admin areas. On the first load the router shows the route's HydrateFallback placeholder until
+ * the page's code arrives; on later navigations the current page stays while a bar shows progress.
+ */
+
+/*
+ * The function form of `lazy` on purpose: React Router empties the object form's fields once loaded,
+ * so one lazy object shared by two paths (/blog and /blogs) would break the second.
+ */
+function page(load: () => Promise<ComponentType>): RouteObject['lazy'] {
+  return async () => ({ Component: await load() });
+}
+
+const blogList: RouteObject = {
+  HydrateFallback: DefaultPlaceholder,
+  lazy: page(async () => (await import('./routes/public/blog-list')).BlogListPage),
+};
+const blogPost: RouteObject = {
+  HydrateFallback: DefaultPlaceholder,
+  lazy: page(async () => (await import('./routes/public/blog-post')).BlogPostPage),
+};
+// The spec keeps the blog admin outside the route guards (section 2).
+const blogAdmin: RouteObject = {
+  HydrateFallback: DefaultPlaceholder,
+  lazy: page(async () => (await import('./routes/public/blog-admin')).BlogAdminPage),
+};
+// /terms and /privacy are the same page.
+const terms: RouteObject = {
+  HydrateFallback: DefaultPlaceholder,
+  lazy: page(async () => (await import('./routes/public/terms')).TermsPage),
+};
+
+const publicRoutes: RouteObject[] = [
+  {
+    index: true,
+    HydrateFallback: HeroPlaceholder,
+    lazy: page(async () => (await import('./routes/public/home')).HomePage),
+  },
+  { path: paths.blog, ...blogList },
+  { path: paths.blogs, ...blogList },
+  { path: paths.blogPost, ...blogPost },
+  { path: paths.blogsPost, ...blogPost },
+  { path: paths.blogAdmin, ...blogAdmin },
+  { path: paths.blogAdminPanel, ...blogAdmin },
+  {
+    path: paths.planos,
+    HydrateFallback: DefaultPlaceholder,
+    lazy: page(async () => (await import('./routes/public/planos')).PlanosPage),
+  },
+  { path: paths.terms, ...terms },
+  { path: paths.privacy, ...terms },
+  ...servicos.map(
+    (servico): RouteObject => ({
+      path: servico.path,
+      HydrateFallback: ServicePlaceholder,
+      lazy: async () => {
+        const { ServicoPage } = await import('./routes/public/servico');
+        return { element: <ServicoPage servico={servico} /> };
+      },
+    }),
+  ),
+];
+
+const guestRoutes: RouteObject[] = [
+  {
+    path: paths.login,
+    lazy: page(async () => (await import('./routes/guest/login')).LoginPage),
+  },
+  {
+    path: paths.register,
+    lazy: page(async () => (await import('./routes/guest/register')).RegisterPage),
+  },
+  {
+    path: paths.forgotPassword,
+    lazy: page(async () => (await import('./routes/guest/forgot-password')).ForgotPasswordPage),
+  },
+  // Linked from the password-recovery e-mail: {origin}/reset-password?token=...
+  {
+    path: paths.resetPassword,
+    lazy: page(async () => (await import('./routes/guest/reset-password')).ResetPasswordPage),
+  },
+].map((route) => ({ ...route, HydrateFallback: DefaultPlaceholder }));
+
+const clientRoutes: RouteObject[] = [
+  {
+    path: paths.dashboard,
+    lazy: page(async () => (await import('./routes/client/dashboard')).DashboardPage),
+  },
+  {
+    path: paths.novoLaudo,
+    lazy: page(async () => (await import('./routes/client/novo-laudo')).NovoLaudoPage),
+  },
+  {
+    path: paths.vencimentos,
+    lazy: page(async () => (await import('./routes/client/vencimentos')).VencimentosPage),
+  },
+  {
+    path: paths.documentos,
+    lazy: page(async () => (await import('./routes/client/documentos')).DocumentosPage),
+  },
+  {
+    path: paths.notificacoes,
+    lazy: page(async () => (await import('./routes/client/notificacoes')).NotificacoesPage),
+  },
+];
+
+const adminRoutes: RouteObject[] = [
+  {
+    path: paths.admin,
+    lazy: page(async () => (await import('./routes/admin/admin-home')).AdminHomePage),
+  },
+  {
+    path: paths.adminBlog,
+    lazy: page(async () => (await import('./routes/admin/admin-blog')).AdminBlogPage),
+  },
+  {
+    path: paths.adminEmailNotifications,
+    lazy: page(async () => (await import('./routes/admin/email-notifications')).EmailNotificationsPage),
+  },
+  {
+    path: paths.adminEmailTemplates,
+    lazy: page(async () => (await import('./routes/admin/email-templates')).EmailTemplatesPage),
+  },
+];
+
+export const routes: RouteObject[] = [
+  {
+    Component: RootLayout,
+    ErrorBoundary: RootErrorBoundary,
+    children: [
+      {
+        Component: PublicLayout,
+        children: [
+          ...publicRoutes,
+          { Component: GuestOnly, children: guestRoutes },
+          {
+            Component: RequireUser,
+            children: [
+              // Open to users on their first access, who must change the temporary password.
+              {
+                path: paths.changePassword,
+                HydrateFallback: DefaultPlaceholder,
+                lazy: page(async () => (await import('./routes/account/change-password')).ChangePasswordPage),
+              },
+            ],
+          },
+          { path: '*', Component: NotFoundPage },
+        ],
+      },
+      {
+        Component: RequireUser,
+        children: [
+          {
+            HydrateFallback: DefaultPlaceholder,
+            lazy: page(async () => (await import('./layouts/client-layout')).ClientLayout),
+            children: clientRoutes,
+          },
+          {
+            Component: RequireAdmin,
+            children: [
+              {
+                HydrateFallback: DefaultPlaceholder,
+                lazy: page(async () => (await import('./layouts/admin-layout')).AdminLayout),
+                children: adminRoutes,
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];

@@ -1,0 +1,61 @@
+import type { ReactNode } from 'react';
+import { Link, NavLink } from 'react-router';
+import { Logo } from '../ui/logo';
+import { MAIN_CONTENT_ID } from './skip-link';
+
+export type AreaNavItem = { to: string; label: string; end?: boolean };
+
+type AreaShellProps = {
+  /** Names the area's navigation, e.g. "Área do cliente". */
+  areaLabel: string;
+  homeHref: string;
+  navItems: readonly AreaNavItem[];
+  children: ReactNode;
+};
+
+/** Frame shared by the signed-in areas: header, area navigation and main content. */
+export function AreaShell({ areaLabel, homeHref, navItems, children }: AreaShellProps) {
+  return (
+    <div className="flex min-h-dvh flex-col bg-slate-50">
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
+          <Link to={homeHref} className="rounded-md">
+            <Logo />
+          </Link>
+          <span className="rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-800">
+            {areaLabel}
+          </span>
+        </div>
+      </header>
+      <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col md:flex-row">
+        <nav
+          aria-label={areaLabel}
+          className="border-b border-slate-200 bg-white md:w-60 md:border-r md:border-b-0"
+        >
+          <ul className="flex gap-1 overflow-x-auto px-2 py-2 md:flex-col md:px-3 md:py-6">
+            {navItems.map((item) => (
+              <li key={item.to} className="shrink-0">
+                <NavLink
+                  to={item.to}
+                  end={item.end ?? false}
+                  className={({ isActive }) =>
+                    `block rounded-lg px-3 py-2 text-sm font-medium ${
+                      isActive
+                        ? 'bg-brand-50 text-brand-800'
+                        : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'
+                    }`
+                  }
+                >
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <main id={MAIN_CONTENT_ID} tabIndex={-1} className="min-w-0 flex-1 focus:outline-none">
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

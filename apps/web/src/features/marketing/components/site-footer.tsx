@@ -1,0 +1,59 @@
+import { Link } from 'react-router';
+import { paths, servicoPaths } from '../../../app/paths';
+import { Logo } from '../../../components/ui/logo';
+import { branding } from '../../../lib/branding';
+import { CopyEmailButton } from './copy-email-button';
+
+const footerLinks = [
+  { to: servicoPaths.laudos, label: 'Serviços' },
+  { to: paths.blog, label: 'Blog' },
+  { to: paths.planos, label: 'Planos' },
+  { to: paths.terms, label: 'Termos de uso' },
+  { to: paths.privacy, label: 'Privacidade' },
+] as const;
+
+export function SiteFooter() {
+  const year = new Date().getFullYear();
+  return (
+    <footer className="border-t border-slate-200 bg-slate-50">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3">
+        <div>
+          <Logo />
+          <p className="mt-3 text-sm text-slate-700">Laudos técnicos, inspeções e controle de vencimentos.</p>
+        </div>
+        <nav aria-label="Rodapé">
+          <h2 className="text-sm font-semibold text-slate-900">Navegação</h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            {footerLinks.map((link) => (
+              <li key={link.to}>
+                <Link
+                  to={link.to}
+                  className="text-slate-700 underline-offset-4 hover:text-brand-800 hover:underline"
+                >
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <h2 className="text-sm font-semibold text-slate-900">Contato</h2>
+          <p className="mt-3 text-sm">
+            <a
+              href={`mailto:${branding.contactEmail}`}
+              className="break-all font-medium text-brand-700 underline underline-offset-4 hover:text-brand-800"
+            >
+              {branding.contactEmail}
+            </a>
+          </p>
+          <div className="mt-3">
+            <CopyEmailButton email={branding.contactEmail} />
+          </div>
+        </div>
+      </div>
+      <p className="border-t border-slate-200 px-4 py-4 text-center text-sm text-slate-600">
+        © {year} {branding.companyName}. Todos os direitos reservados.
+      </p>
+    </footer>
+  );
+}

@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { Link, NavLink } from 'react-router';
+import { paths, servicoPaths } from '../../../app/paths';
+import { buttonClass } from '../../../components/ui/button';
+import { Logo } from '../../../components/ui/logo';
+
+const navItems = [
+  { to: servicoPaths.laudos, label: 'Serviços' },
+  { to: paths.blog, label: 'Blog' },
+  { to: paths.planos, label: 'Planos' },
+] as const;
+
+export function SiteHeader() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const closeMenu = () => setMenuOpen(false);
+
+  return (
+    <header className="border-b border-slate-200 bg-white">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-3">
+        <Link to={paths.home} className="rounded-md" onClick={closeMenu}>
+          <Logo />
+        </Link>
+        <button
+          type="button"
+          className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 md:hidden"
+          aria-expanded={menuOpen}
+          aria-controls="menu-principal"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <span className="sr-only">{menuOpen ? 'Fechar menu' : 'Abrir menu'}</span>
+          <svg
+            viewBox="0 0 24 24"
+            aria-hidden="true"
+            className="size-6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
+            <path d={menuOpen ? 'M6 6l12 12M18 6L6 18' : 'M4 7h16M4 12h16M4 17h16'} strokeLinecap="round" />
+          </svg>
+        </button>
+        <nav
+          id="menu-principal"
+          aria-label="Principal"
+          className={`${menuOpen ? 'block' : 'hidden'} w-full md:block md:w-auto`}
+        >
+          <ul className="flex flex-col gap-1 pb-2 md:flex-row md:items-center md:gap-2 md:pb-0">
+            {navItems.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  onClick={closeMenu}
+                  className={({ isActive }) =>
+                    `block rounded-lg px-3 py-2 text-sm font-medium ${
+                      isActive ? 'text-brand-800' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'
+                    }`
+                  }
+                >
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+            <li className="md:ml-2">
+              <Link
+                to={paths.login}
+                onClick={closeMenu}
+                className={`${buttonClass('primary')} w-full md:w-auto`}
+              >
+                Área do cliente
+              </Link>
+            </li>
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}
