@@ -1,0 +1,92 @@
+/**
+ * Every e-mail the product sends has a template type. Each type lists the variables its templates
+ * may use: a template that uses anything else is refused when saved.
+ */
+
+/** Variables every template may use (filled by the e-mail service from settings and the clock). */
+export const commonEmailVariables = [
+  'sistema_url',
+  'data_atual',
+  'ano',
+  'empresa_nome',
+  'empresa_email',
+  'empresa_telefone',
+  'empresa_whatsapp',
+  'empresa_endereco',
+  'empresa_site',
+  'cor_primaria',
+] as const;
+
+const laudoVariables = [
+  'laudo_nome',
+  'laudo_codigo',
+  'laudo_tipo',
+  'laudo_vencimento',
+  'laudo_url',
+  'cliente_empresa',
+  'cliente_nome',
+  'dias_para_vencer',
+  'dias_vencido',
+] as const;
+
+/** Days before expiry that have a reminder template (spec section 9). */
+export const expiringTemplateDays = [90, 60, 30, 15, 7, 3, 1] as const;
+/** Days after expiry that have a notice template (spec section 9: 0 is "vence hoje"). */
+export const expiredTemplateDays = [0, 7, 30, 60, 90, 180, 365] as const;
+
+export type ExpiringTemplateType = `vencimento_${(typeof expiringTemplateDays)[number]}`;
+export type ExpiredTemplateType = `vencido_${(typeof expiredTemplateDays)[number]}`;
+
+export type EmailTemplateType =
+  | 'laudo_criado'
+  | ExpiringTemplateType
+  | ExpiredTemplateType
+  | 'boas_vindas'
+  | 'redefinir_senha'
+  | 'senha_alterada'
+  | 'relatorio_mensal';
+
+export const emailTemplateTypes: readonly EmailTemplateType[] = [
+  'laudo_criado',
+  ...expiringTemplateDays.map((d) => `vencimento_${d}` as const),
+  ...expiredTemplateDays.map((d) => `vencido_${d}` as const),
+  'boas_vindas',
+  'redefinir_senha',
+  'senha_alterada',
+  'relatorio_mensal',
+];
+
+export function isEmailTemplateType(value: string): value is EmailTemplateType {
+  return (emailTemplateTypes as readonly string[]).includes(value);
+}
+
+/** The variables a template of this type may use, beyond the common ones. */
+export function templateVariables(type: EmailTemplateType): readonly string[] {
+  if (type === 'laudo_criado' || type.startsWith('vencimento_') || type.startsWith('vencido_')) return laudoVariables;
+  switch (type) {
+    case 'boas_vindas':
+      return ['usuario_nome', 'usuario_email', 'senha_temporaria', 'senha_expira_em', 'cliente_empresa', 'link_login'];
+    case 'redefinir_senha':
+      return ['usuario_nome', 'usuario_email', 'link_reset', 'validade_link'];
+    case 'senha_alterada':
+      return ['usuario_nome', 'usuario_email', 'data_alteracao'];
+    case 'relatorio_mensal':
+      return [
+        'usuario_nome',
+        'cliente_empresa',
+        'mes_referencia',
+        'total_laudos',
+        'total_ativos',
+        'total_vencendo',
+        'total_vencidos',
+        'laudos_vencendo',
+        'laudos_vencidos',
+      ];
+    default:
+      return [];
+  }
+}
+
+export function allowedTemplateVariables(type: EmailTemplateType): string[] {
+  return [...commonEmailVariables, ...templateVariables(type)];
+}
