@@ -62,10 +62,18 @@ export function isEmailTemplateType(value: string): value is EmailTemplateType {
 
 /** The variables a template of this type may use, beyond the common ones. */
 export function templateVariables(type: EmailTemplateType): readonly string[] {
-  if (type === 'laudo_criado' || type.startsWith('vencimento_') || type.startsWith('vencido_')) return laudoVariables;
+  if (type === 'laudo_criado' || type.startsWith('vencimento_') || type.startsWith('vencido_'))
+    return laudoVariables;
   switch (type) {
     case 'boas_vindas':
-      return ['usuario_nome', 'usuario_email', 'senha_temporaria', 'senha_expira_em', 'cliente_empresa', 'link_login'];
+      return [
+        'usuario_nome',
+        'usuario_email',
+        'senha_temporaria',
+        'senha_expira_em',
+        'cliente_empresa',
+        'link_login',
+      ];
     case 'redefinir_senha':
       return ['usuario_nome', 'usuario_email', 'link_reset', 'validade_link'];
     case 'senha_alterada':
