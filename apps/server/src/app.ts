@@ -19,6 +19,7 @@ import { authRoutes } from './auth/routes.ts';
 import { requireAdmin, requireUser } from './auth/session.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle, Db } from './db/client.ts';
+import type { EmailService } from './email/delivery.ts';
 import type { Access } from './http/access.ts';
 import { AppError } from './http/errors.ts';
 import type { Jobs } from './jobs/boss.ts';
@@ -34,7 +35,8 @@ export interface AppContext {
   readonly database: DatabaseHandle;
   readonly db: Db;
   readonly auth: Auth;
-  readonly jobs: Jobs | null;
+  readonly jobs: Jobs;
+  readonly email: EmailService;
 }
 
 declare module 'fastify' {

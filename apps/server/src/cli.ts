@@ -1,10 +1,17 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { emailTemplateTypes, formatDateTimeBR, isEmailTemplateType } from '@laudos/domain';
+import { sql } from 'drizzle-orm';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type DatabaseHandle, migrateDatabase, openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/lock.ts';
+import { EmailService } from './email/delivery.ts';
+import { sampleVariables } from './email/samples.ts';
+import { cleanupOldLogs, listOutbox } from './email/service.ts';
 import { AppError } from './http/errors.ts';
+import { createJobs } from './jobs/boss.ts';
 import { createContaComSenha, generateTemporaryPassword } from './modules/usuarios/service.ts';
+import { seedReferenceData } from './seed.ts';
 
 /**
  * `npm run cli -- <command>`: operations on the same database the server uses. On the embedded
@@ -45,7 +52,87 @@ const commands: Record<string, { usage: string; run(config: Config, args: string
       console.log(`Entre em ${config.publicUrl}/login: no primeiro acesso o sistema pedirá uma nova senha.`);
     },
   },
+  'email:test': {
+    usage: 'email:test --to E [--template TIPO]       envia um e-mail de teste pelo transporte configurado',
+    async run(config, args) {
+      const { values } = parseArgs({
+        args,
+        options: { to: { type: 'string' }, template: { type: 'string' } },
+      });
+      if (!values.to) throw new CliError('Informe --to com o endereço de destino.');
+      const type = values.template ?? 'vencimento_7';
+      if (!isEmailTemplateType(type)) {
+        throw new CliError(`Template desconhecido: ${type}. Tipos: ${emailTemplateTypes.join(', ')}`);
+      }
+      await withDatabase(config, async (database) => {
+        const jobs = createJobs(database, { workers: false, logError: () => {} });
+        const email = new EmailService(config, database.db, jobs, silentLog);
+        try {
+          await email.init();
+          const result = await email.sendNow({
+            type,
+            to: values.to!,
+            toName: null,
+            variables: sampleVariables(type, config.publicUrl),
+            metadata: { origem: 'cli email:test' },
+          });
+          if (result.success) {
+            console.log(
+              `Enviado via ${result.provider} para ${values.to} (template ${type}). Message-ID: ${result.messageId}`,
+            );
+            if (result.provider === 'outbox') {
+              console.log(
+                'Transporte outbox (ou modo sandbox): nada saiu da máquina. Veja com: npm run cli -- email:outbox',
+              );
+            }
+          } else {
+            throw new CliError(`Falha no envio via ${result.provider}: ${result.error}`);
+          }
+        } finally {
+          await email.close();
+        }
+      });
+    },
+  },
+  'email:outbox': {
+    usage: 'email:outbox [--limit N]                 lista as últimas mensagens guardadas no outbox',
+    async run(config, args) {
+      const { values } = parseArgs({ args, options: { limit: { type: 'string' } } });
+      const limit = values.limit === undefined ? 20 : Number(values.limit);
+      if (!Number.isInteger(limit) || limit < 1)
+        throw new CliError('--limit deve ser um número inteiro positivo.');
+      await withDatabase(config, async (database) => {
+        const rows = await listOutbox(database.db, limit);
+        if (rows.length === 0) {
+          console.log('O outbox está vazio.');
+          return;
+        }
+        for (const r of rows) {
+          console.log(`${formatDateTimeBR(r.createdAt, config.timeZone)}  ${r.toEmail}  ${r.subject}`);
+        }
+        console.log(`\n${rows.length} mensagem(ns). O conteúdo completo fica na tabela email_outbox.`);
+      });
+    },
+  },
+  'logs:cleanup': {
+    usage:
+      'logs:cleanup [--days N]                  apaga logs de e-mail e notificação mais antigos que N dias (90)',
+    async run(config, args) {
+      const { values } = parseArgs({ args, options: { days: { type: 'string' } } });
+      const days = values.days === undefined ? 90 : Number(values.days);
+      if (!Number.isInteger(days) || days < 1)
+        throw new CliError('--days deve ser um número inteiro a partir de 1.');
+      await withDatabase(config, async (database) => {
+        const r = await cleanupOldLogs(database.db, days);
+        console.log(
+          `Removidos: ${r.emailLogs} logs de e-mail, ${r.outbox} mensagens do outbox, ${r.notificationLogs} logs de notificação (anteriores a ${formatDateTimeBR(r.cutoff, config.timeZone)}).`,
+        );
+      });
+    },
+  },
 };
+
+const silentLog = { info() {}, warn() {}, error() {} };
 
 class CliError extends Error {}
 
@@ -57,6 +144,10 @@ async function withDatabase(config: Config, fn: (db: DatabaseHandle) => Promise<
   );
   try {
     await migrateDatabase(database);
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(727274002)`);
+      await seedReferenceData(tx);
+    });
     await fn(database);
   } finally {
     await database.close();

@@ -71,8 +71,57 @@ const envSchema = z
     TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')),
     JOBS: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).default('on')),
     WEB_DIST_DIR: optionalString,
+    EMAIL_TRANSPORT: z.preprocess(
+      emptyToUndefined,
+      z.enum(['outbox', 'smtp', 'ses'], { error: 'deve ser outbox, smtp ou ses' }).default('outbox'),
+    ),
+    EMAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Laudos <nao-responda@laudos.local>')),
+    EMAIL_REPLY_TO: optionalString,
+    EMAIL_RATE_PER_SECOND: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number({ error: 'deve ser um número' })
+        .positive('deve ser maior que zero')
+        .max(1000)
+        .default(0.5),
+    ),
+    EMAIL_RETRY_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(50).default(12)),
+    EMAIL_RETRY_DELAY_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(15)),
+    EMAIL_RETRY_DELAY_MAX_SECONDS: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(1).default(1800),
+    ),
+    EMAIL_SEND_TIMEOUT_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(5).default(120)),
+    SMTP_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(
+          /^smtps?:\/\//,
+          'deve ser uma URL smtp:// ou smtps:// (ex.: smtp://usuario:senha@smtp.exemplo.com:587)',
+        )
+        .optional(),
+    ),
+    SES_REGION: z.preprocess(emptyToUndefined, z.string().default('us-east-1')),
+    SES_ENDPOINT: z.preprocess(emptyToUndefined, z.url({ error: 'deve ser uma URL' }).optional()),
+    SES_CONFIGURATION_SET: optionalString,
+    JOBS_SUPERVISE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(60)),
   })
   .superRefine((env, ctx) => {
+    if (env.EMAIL_TRANSPORT === 'smtp' && !env.SMTP_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMTP_URL'],
+        message: 'é obrigatório quando EMAIL_TRANSPORT=smtp',
+      });
+    }
+    if (!/^(?:[^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/.test(env.EMAIL_FROM)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['EMAIL_FROM'],
+        message: 'deve ser um e-mail, ou "Nome <email@dominio>"',
+      });
+    }
     if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) {
       ctx.addIssue({
         code: 'custom',
@@ -100,6 +149,23 @@ export interface Config {
   readonly trustProxy: boolean;
   readonly jobsEnabled: boolean;
   readonly webDistDir: string;
+  readonly jobsSuperviseSeconds: number;
+  readonly email: {
+    readonly transport: 'outbox' | 'smtp' | 'ses';
+    readonly from: string;
+    readonly replyTo: string | undefined;
+    readonly ratePerSecond: number;
+    readonly retryLimit: number;
+    readonly retryDelaySeconds: number;
+    readonly retryDelayMaxSeconds: number;
+    readonly sendTimeoutSeconds: number;
+    readonly smtpUrl: string | undefined;
+    readonly ses: {
+      readonly region: string;
+      readonly endpoint: string | undefined;
+      readonly configurationSet: string | undefined;
+    };
+  };
 }
 
 export class ConfigError extends Error {
@@ -118,7 +184,10 @@ export function parseEnv(env: Env) {
     const problems = result.error.issues.map((issue) => {
       const key = issue.path.join('.') || '(ambiente)';
       const value = env[String(issue.path[0])];
-      const shown = value === undefined || /SECRET|PASSWORD/.test(key) ? '' : ` (valor atual: "${value}")`;
+      const shown =
+        value === undefined || /SECRET|PASSWORD|SMTP_URL|DATABASE_URL/.test(key)
+          ? ''
+          : ` (valor atual: "${value}")`;
       return `${key}: ${issue.message}${shown}`;
     });
     throw new ConfigError(problems);
@@ -154,6 +223,23 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: e.TRUST_PROXY === 'true',
     jobsEnabled: e.JOBS === 'on',
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaultWebDist,
+    jobsSuperviseSeconds: e.JOBS_SUPERVISE_SECONDS,
+    email: Object.freeze({
+      transport: e.EMAIL_TRANSPORT,
+      from: e.EMAIL_FROM,
+      replyTo: e.EMAIL_REPLY_TO,
+      ratePerSecond: e.EMAIL_RATE_PER_SECOND,
+      retryLimit: e.EMAIL_RETRY_LIMIT,
+      retryDelaySeconds: e.EMAIL_RETRY_DELAY_SECONDS,
+      retryDelayMaxSeconds: e.EMAIL_RETRY_DELAY_MAX_SECONDS,
+      sendTimeoutSeconds: e.EMAIL_SEND_TIMEOUT_SECONDS,
+      smtpUrl: e.SMTP_URL,
+      ses: Object.freeze({
+        region: e.SES_REGION,
+        endpoint: e.SES_ENDPOINT,
+        configurationSet: e.SES_CONFIGURATION_SET,
+      }),
+    }),
   });
 }
 

@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Config } from './config.ts';
-import type { Db } from './db/client.ts';
+import type { Db, DbOrTx } from './db/client.ts';
 import { usuarios } from './db/schema.ts';
+import { seedEmailTemplates } from './email/service.ts';
 import { seedPlanos } from './modules/planos/service.ts';
 import { seedSettings } from './modules/settings/service.ts';
 import { createContaComSenha, generateTemporaryPassword } from './modules/usuarios/service.ts';
@@ -14,6 +15,13 @@ export type AdminSeedResult =
   /** Created with a random password: the caller prints it once and it is never stored in clear. */
   | { kind: 'created-random'; email: string; password: string };
 
+/** Plans, settings and e-mail templates: what every installation needs, never overwriting edits. */
+export async function seedReferenceData(tx: DbOrTx): Promise<void> {
+  await seedPlanos(tx);
+  await seedSettings(tx);
+  await seedEmailTemplates(tx);
+}
+
 /**
  * Idempotent first-start seed: default plans, settings defaults, and the first admin. Safe when
  * several instances start at once on one PostgreSQL (a transaction-level advisory lock).
@@ -21,8 +29,7 @@ export type AdminSeedResult =
 export async function seed(db: Db, config: Config): Promise<AdminSeedResult> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(727274002)`);
-    await seedPlanos(tx);
-    await seedSettings(tx);
+    await seedReferenceData(tx);
 
     const [admin] = await tx
       .select({ id: usuarios.id })

@@ -4,13 +4,15 @@ import { type BuildAppOptions, buildApp } from './app.ts';
 import { createAuth } from './auth/auth.ts';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, migrateDatabase, openDatabase } from './db/client.ts';
+import { EmailService } from './email/delivery.ts';
 import { createJobs, type Jobs } from './jobs/boss.ts';
 import { type AdminSeedResult, seed } from './seed.ts';
 
 export interface Server {
   readonly app: FastifyInstance;
   readonly database: DatabaseHandle;
-  readonly jobs: Jobs | null;
+  readonly jobs: Jobs;
+  readonly email: EmailService;
   readonly seedResult: AdminSeedResult;
   /** Stops in order: HTTP (drains requests), job workers, database. Safe to call twice. */
   close(): Promise<void>;
@@ -30,26 +32,38 @@ export async function createServer(config: Config, options: CreateServerOptions 
         ? { engine: 'postgres', connectionString: config.databaseUrl }
         : { engine: 'pglite', dataDir: path.join(config.dataDir, 'db') },
     ));
-  let jobs: Jobs | null = null;
   let app: FastifyInstance | undefined;
+  let jobs: Jobs | undefined;
+  let jobsStarted = false;
+  let email: EmailService | undefined;
   try {
     await migrateDatabase(database);
     const seedResult = await seed(database.db, config);
     const auth = createAuth(config, database.db);
-    const pendingJobs = config.jobsEnabled
-      ? createJobs(database, (err) => app?.log.error({ err }, 'pg-boss'))
-      : null;
-    app = await buildApp({ config, database, db: database.db, auth, jobs: pendingJobs }, options);
-    if (pendingJobs) {
-      await pendingJobs.start();
-      jobs = pendingJobs;
-    }
+    jobs = createJobs(database, {
+      workers: config.jobsEnabled,
+      superviseIntervalSeconds: config.jobsSuperviseSeconds,
+      logError: (err: unknown) => app?.log.error({ err }, 'pg-boss'),
+    });
+    email = new EmailService(config, database.db, jobs, {
+      info: (o, m) => app?.log.info(o, m),
+      warn: (o, m) => app?.log.warn(o, m),
+      error: (o, m) => app?.log.error(o, m),
+    });
+    app = await buildApp({ config, database, db: database.db, auth, jobs, email }, options);
+    await jobs.start();
+    jobsStarted = true;
+    await email.init();
+
     let closing: Promise<void> | undefined;
     const built = app;
+    const startedJobs = jobs;
+    const emailService = email;
     return {
       app: built,
       database,
-      jobs,
+      jobs: startedJobs,
+      email: emailService,
       seedResult,
       close() {
         closing ??= (async () => {
@@ -57,7 +71,8 @@ export async function createServer(config: Config, options: CreateServerOptions 
             await built.close();
           } finally {
             try {
-              await jobs?.stop();
+              await startedJobs.stop();
+              await emailService.close();
             } finally {
               await database.close();
             }
@@ -68,7 +83,8 @@ export async function createServer(config: Config, options: CreateServerOptions 
     };
   } catch (err) {
     await app?.close().catch(() => {});
-    await jobs?.stop().catch(() => {});
+    if (jobsStarted) await jobs?.stop().catch(() => {});
+    await email?.close().catch(() => {});
     if (!options.database) await database.close().catch(() => {});
     throw err;
   }

@@ -1,4 +1,5 @@
+export * from './dates.ts';
+export * from './email-templates.ts';
 export * from './errors.ts';
 export * from './planos.ts';
 export * from './settings.ts';
-export * from './email-templates.ts';

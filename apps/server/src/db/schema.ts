@@ -263,6 +263,9 @@ export const emailLogs = pgTable(
     status: text('status').notNull(),
     messageId: text('message_id'),
     errorMessage: text('error_message'),
+    /** Sending attempts so far; each one is also listed in metadata.attempts. */
+    attempts: integer('attempts').notNull().default(0),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -274,6 +277,36 @@ export const emailLogs = pgTable(
     index('email_logs_user_idx').on(t.userId),
   ],
 );
+
+/**
+ * The outbox transport: messages that did not leave the machine (EMAIL_TRANSPORT=outbox, or the
+ * sandbox mode), stored rendered so an admin can read exactly what would have been sent.
+ */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    emailLogId: uuid('email_log_id').references(() => emailLogs.id, { onDelete: 'set null' }),
+    toEmail: text('to_email').notNull(),
+    toName: text('to_name'),
+    fromAddress: text('from_address').notNull(),
+    replyTo: text('reply_to'),
+    subject: text('subject').notNull(),
+    html: text('html').notNull(),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('email_outbox_created_at_idx').on(t.createdAt),
+    index('email_outbox_to_idx').on(sql`lower(${t.toEmail})`),
+  ],
+);
+
+/** One row: the next free sending slot, shared by every instance, so pacing holds across them. */
+export const emailPacing = pgTable('email_pacing', {
+  id: smallint('id').primaryKey().default(1),
+  nextSlot: timestamp('next_slot', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const notificationRules = pgTable('notification_rules', {
   id: uuid('id').primaryKey().defaultRandom(),

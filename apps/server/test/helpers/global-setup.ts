@@ -17,7 +17,7 @@ export default async function setup(project: TestProject) {
     const handle = await openDatabase({ engine: 'pglite', dataDir: 'memory://' });
     await migrateDatabase(handle);
     // pg-boss's schema too, so tests that start the jobs do not pay for its migrations.
-    const jobs = createJobs(handle, () => {});
+    const jobs = createJobs(handle, { workers: false, logError: () => {} });
     await jobs.start();
     await jobs.stop();
     const dump = await handle.pglite.dumpDataDir('none');
@@ -39,7 +39,7 @@ export default async function setup(project: TestProject) {
   const templateUrl = withDatabase(url, templateName);
   const handle = await openDatabase({ engine: 'postgres', connectionString: templateUrl, poolSize: 2 });
   await migrateDatabase(handle);
-  const jobs = createJobs(handle, () => {});
+  const jobs = createJobs(handle, { workers: false, logError: () => {} });
   await jobs.start();
   await jobs.stop();
   await handle.close();

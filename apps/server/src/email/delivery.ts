@@ -1,0 +1,397 @@
+import { type EmailTemplateType, isEmailTemplateType } from '@laudos/domain';
+import { and, eq, sql } from 'drizzle-orm';
+import { fromDrizzle, type Job } from 'pg-boss';
+import type { Config } from '../config.ts';
+import type { Db, DbOrTx } from '../db/client.ts';
+import { emailLogs, emailPacing, emailTemplates } from '../db/schema.ts';
+import { AppError } from '../http/errors.ts';
+import type { Jobs } from '../jobs/boss.ts';
+import { getSettings } from '../modules/settings/service.ts';
+import { assertEmailAddress, assertNoLineBreak, type Mailbox, parseMailbox } from './address.ts';
+import { type RenderedEmail, renderEmail } from './render.ts';
+import { seal, unseal } from './seal.ts';
+import {
+  createOutboxTransport,
+  createSesTransport,
+  createSmtpTransport,
+  type EmailProvider,
+  EmailSendError,
+  type EmailTransport,
+  type OutgoingEmail,
+} from './transports.ts';
+
+export const EMAIL_QUEUE = 'email-send';
+export const EMAIL_DEAD_LETTER_QUEUE = 'email-send-dead';
+
+/** The spec's send result. */
+export interface SendResult {
+  success: boolean;
+  messageId?: string;
+  error?: string;
+  provider: EmailProvider;
+  /** The email_logs row that tracks this message. */
+  logId?: string;
+}
+
+export interface EmailRequest {
+  type: EmailTemplateType;
+  to: string;
+  toName?: string | null;
+  variables: Record<string, unknown>;
+  userId?: string | null;
+  laudoId?: string | null;
+  metadata?: Record<string, unknown>;
+}
+
+interface SealedMessage {
+  to: Mailbox;
+  subject: string;
+  html: string;
+  text: string;
+  templateType: string | null;
+}
+
+interface EmailJobData {
+  logId: string;
+  sealed: string;
+}
+
+type LogStatus = 'pending' | 'sending' | 'retrying' | 'sent' | 'failed';
+
+interface Attempt {
+  at: string;
+  status: LogStatus;
+  provider: EmailProvider;
+  error?: string;
+}
+
+/**
+ * Every e-mail of the product goes through here. `enqueue` renders the message and records it
+ * inside the caller's transaction (an event rolled back sends nothing); a pg-boss worker sends it,
+ * paced across every instance, retried with backoff on temporary failures, and logged per attempt.
+ */
+export class EmailService {
+  private readonly transports = new Map<EmailProvider, EmailTransport>();
+  private rateLimit: number;
+
+  constructor(
+    private readonly config: Config,
+    private readonly db: Db,
+    private readonly jobs: Jobs,
+    private readonly log: {
+      info(o: object, m: string): void;
+      warn(o: object, m: string): void;
+      error(o: object, m: string): void;
+    },
+  ) {
+    this.rateLimit = config.email.ratePerSecond;
+    jobs.define<EmailJobData>({
+      name: EMAIL_QUEUE,
+      deadLetter: EMAIL_DEAD_LETTER_QUEUE,
+      options: {
+        retryLimit: config.email.retryLimit,
+        retryDelay: config.email.retryDelaySeconds,
+        retryBackoff: true,
+        retryDelayMax: config.email.retryDelayMaxSeconds,
+        expireInSeconds: config.email.sendTimeoutSeconds,
+        deleteAfterSeconds: 7 * 24 * 3600,
+      },
+      work: {
+        options: { batchSize: 1, pollingIntervalSeconds: 0.5, includeMetadata: true },
+        handler: async ([job]) => {
+          if (job)
+            await this.deliver(job as Job<EmailJobData> & { retryCount?: number; retryLimit?: number });
+        },
+      },
+    });
+  }
+
+  /** The configured transport's provider, as the mode currently resolves it. */
+  async activeProvider(db: DbOrTx = this.db): Promise<EmailProvider> {
+    const settings = await getSettings(db);
+    return settings.mode === 'sandbox' ? 'outbox' : this.configuredProvider();
+  }
+
+  configuredProvider(): EmailProvider {
+    return this.config.email.transport === 'ses' ? 'amazon-ses' : this.config.email.transport;
+  }
+
+  /** For SES, caps the pacing at the account's MaxSendRate (never above it). */
+  async init(): Promise<void> {
+    if (this.config.email.transport !== 'ses') return;
+    const max = await this.transport('amazon-ses').maxSendRate?.();
+    if (max && max < this.rateLimit) {
+      this.log.warn(
+        { configured: this.rateLimit, maxSendRate: max },
+        'EMAIL_RATE_PER_SECOND acima do MaxSendRate do SES: usando o limite do SES',
+      );
+      this.rateLimit = max;
+    }
+  }
+
+  get ratePerSecond(): number {
+    return this.rateLimit;
+  }
+
+  private transport(provider: EmailProvider): EmailTransport {
+    let t = this.transports.get(provider);
+    if (!t) {
+      if (provider === 'outbox') t = createOutboxTransport(this.db);
+      else if (provider === 'smtp') {
+        if (!this.config.email.smtpUrl)
+          throw new EmailSendError('SMTP_NAO_CONFIGURADO', 'SMTP_URL não configurado', false);
+        t = createSmtpTransport(this.config.email.smtpUrl);
+      } else t = createSesTransport(this.config);
+      this.transports.set(provider, t);
+    }
+    return t;
+  }
+
+  private from(companyName: string): Mailbox {
+    const from = parseMailbox(this.config.email.from);
+    return { name: from.name ?? companyName, address: from.address };
+  }
+
+  /** Renders a template of `type` for `request`; throws AppError on a missing template or bad data. */
+  async render(
+    db: DbOrTx,
+    request: Pick<EmailRequest, 'type' | 'variables'>,
+    now?: Date,
+  ): Promise<RenderedEmail> {
+    const [template] = await db
+      .select()
+      .from(emailTemplates)
+      .where(and(eq(emailTemplates.type, request.type), eq(emailTemplates.active, true)))
+      .limit(1);
+    if (!template)
+      throw new AppError('TEMPLATE_NAO_ENCONTRADO', `Template ${request.type} não encontrado`, 404);
+    const settings = await getSettings(db);
+    return renderEmail(
+      { subject: template.subject, html: template.htmlContent, text: template.textContent },
+      request.variables,
+      { settings, publicUrl: this.config.publicUrl, timeZone: this.config.timeZone, now },
+    );
+  }
+
+  /**
+   * Records and enqueues one e-mail in the caller's transaction. A missing template or bad data does
+   * not throw (the caller's event must not fail because of an e-mail): it is logged as failed and
+   * the result says why.
+   */
+  async enqueue(tx: DbOrTx, request: EmailRequest): Promise<SendResult> {
+    const provider = await this.activeProvider(tx);
+    const base = {
+      userId: request.userId ?? null,
+      laudoId: request.laudoId ?? null,
+      recipientEmail: request.to.trim(),
+      recipientName: request.toName ?? null,
+      templateType: request.type,
+      provider,
+    };
+    let rendered: RenderedEmail;
+    let to: Mailbox;
+    try {
+      if (!isEmailTemplateType(request.type))
+        throw new AppError('TEMPLATE_NAO_ENCONTRADO', `Template ${request.type} não encontrado`, 404);
+      to = { address: assertEmailAddress(request.to), name: request.toName?.trim() || null };
+      assertNoLineBreak(request.toName, 'O nome do destinatário');
+      rendered = await this.render(tx, request);
+    } catch (err) {
+      const error =
+        err instanceof AppError ? err.message : `Falha ao preparar o e-mail: ${(err as Error).message}`;
+      const [row] = await tx
+        .insert(emailLogs)
+        .values({
+          ...base,
+          subject: '(não enviado)',
+          status: 'failed',
+          errorMessage: error,
+          metadata: request.metadata ?? {},
+        })
+        .returning({ id: emailLogs.id });
+      this.log.warn({ logId: row?.id, templateType: request.type, error }, 'e-mail não enfileirado');
+      return { success: false, error, provider, logId: row?.id };
+    }
+    const [row] = await tx
+      .insert(emailLogs)
+      .values({
+        ...base,
+        subject: rendered.subject,
+        status: 'pending',
+        metadata: { ...(request.metadata ?? {}), attempts: [] },
+      })
+      .returning({ id: emailLogs.id });
+    const logId = row!.id;
+    const message: SealedMessage = { to, ...rendered, templateType: request.type };
+    await this.jobs.boss.send(
+      EMAIL_QUEUE,
+      { logId, sealed: seal(this.config.authSecret, message) } satisfies EmailJobData,
+      { db: fromDrizzle(tx as never, sql as never) },
+    );
+    return { success: true, provider, logId };
+  }
+
+  /** Waits for this instance's turn: one shared slot row paces every instance together. */
+  private async waitForSlot(): Promise<void> {
+    const interval = 1 / this.rateLimit;
+    const result = (await this.db.execute(sql`
+      insert into ${emailPacing} (id, next_slot) values (1, clock_timestamp() + make_interval(secs => ${interval}))
+      on conflict (id) do update
+        set next_slot = greatest(${emailPacing.nextSlot}, clock_timestamp()) + make_interval(secs => ${interval})
+      returning greatest(0, extract(epoch from (${emailPacing.nextSlot} - make_interval(secs => ${interval}) - clock_timestamp())) * 1000)::float8 as wait_ms
+    `)) as unknown as { rows: { wait_ms: number }[] };
+    const wait = Number(result.rows[0]?.wait_ms ?? 0);
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+  }
+
+  private async appendAttempt(logId: string, attempt: Attempt, set: Partial<typeof emailLogs.$inferInsert>) {
+    await this.db
+      .update(emailLogs)
+      .set({
+        ...set,
+        updatedAt: new Date(),
+        metadata: sql`jsonb_set(${emailLogs.metadata}, '{attempts}', coalesce(${emailLogs.metadata}->'attempts', '[]'::jsonb) || ${JSON.stringify([attempt])}::jsonb)`,
+      })
+      .where(eq(emailLogs.id, logId));
+  }
+
+  /** The worker: one job, one message. */
+  private async deliver(
+    job: Job<EmailJobData> & { retryCount?: number; retryLimit?: number },
+  ): Promise<void> {
+    const { logId } = job.data;
+    const [log] = await this.db
+      .select({ status: emailLogs.status })
+      .from(emailLogs)
+      .where(eq(emailLogs.id, logId))
+      .limit(1);
+    if (!log) return; // cleaned up meanwhile
+    if (log.status === 'sent') return; // already delivered by an earlier attempt
+    let message: SealedMessage;
+    try {
+      message = unseal<SealedMessage>(this.config.authSecret, job.data.sealed);
+    } catch {
+      await this.appendAttempt(
+        logId,
+        {
+          at: new Date().toISOString(),
+          status: 'failed',
+          provider: this.configuredProvider(),
+          error: 'Conteúdo ilegível (AUTH_SECRET mudou?)',
+        },
+        {
+          status: 'failed',
+          errorMessage: 'Conteúdo da mensagem ilegível: AUTH_SECRET mudou desde o enfileiramento.',
+        },
+      );
+      return;
+    }
+    const provider = await this.activeProvider();
+    await this.db
+      .update(emailLogs)
+      .set({ status: 'sending', provider, attempts: sql`${emailLogs.attempts} + 1`, updatedAt: new Date() })
+      .where(eq(emailLogs.id, logId));
+    await this.waitForSlot();
+    const settings = await getSettings(this.db);
+    const from = this.from(settings.branding.companyName);
+    const replyTo = this.config.email.replyTo
+      ? parseMailbox(this.config.email.replyTo, 'EMAIL_REPLY_TO')
+      : null;
+    const outgoing: OutgoingEmail = { logId, from, replyTo, ...message };
+    try {
+      const { messageId } = await this.transport(provider).send(outgoing);
+      // Recorded at once: the only window for a duplicate is a crash between the provider's
+      // acceptance and this update.
+      await this.appendAttempt(
+        logId,
+        { at: new Date().toISOString(), status: 'sent', provider },
+        { status: 'sent', messageId, errorMessage: null, sentAt: new Date(), provider },
+      );
+      this.log.info({ logId, provider, templateType: message.templateType }, 'e-mail enviado');
+    } catch (err) {
+      const error =
+        err instanceof EmailSendError
+          ? err
+          : new EmailSendError(
+              'ERRO_DESCONHECIDO',
+              err instanceof Error ? err.message : 'Unknown error',
+              true,
+            );
+      const retriesLeft = (job.retryLimit ?? this.config.email.retryLimit) - (job.retryCount ?? 0);
+      const willRetry = error.retryable && retriesLeft > 0;
+      const status: LogStatus = willRetry ? 'retrying' : 'failed';
+      await this.appendAttempt(
+        logId,
+        { at: new Date().toISOString(), status, provider, error: error.message },
+        { status, errorMessage: error.message },
+      );
+      this.log.warn({ logId, provider, code: error.code, willRetry }, 'falha no envio de e-mail');
+      // Throwing hands the job back to pg-boss: retried with backoff, dead-lettered after the last
+      // try. A permanent failure is settled here and never retried.
+      if (error.retryable) throw error;
+    }
+  }
+
+  /** Sends at once, outside the queue (CLI test, admin "send a test"), and logs it. */
+  async sendNow(request: EmailRequest): Promise<SendResult> {
+    const provider = await this.activeProvider();
+    let rendered: RenderedEmail;
+    let to: Mailbox;
+    try {
+      to = { address: assertEmailAddress(request.to), name: request.toName?.trim() || null };
+      assertNoLineBreak(request.toName, 'O nome do destinatário');
+      rendered = await this.render(this.db, request);
+    } catch (err) {
+      return { success: false, error: err instanceof Error ? err.message : 'Unknown error', provider };
+    }
+    const [row] = await this.db
+      .insert(emailLogs)
+      .values({
+        userId: request.userId ?? null,
+        laudoId: request.laudoId ?? null,
+        recipientEmail: to.address,
+        recipientName: to.name,
+        subject: rendered.subject,
+        templateType: request.type,
+        provider,
+        status: 'sending',
+        attempts: 1,
+        metadata: { ...(request.metadata ?? {}), attempts: [] },
+      })
+      .returning({ id: emailLogs.id });
+    const logId = row!.id;
+    const settings = await getSettings(this.db);
+    const replyTo = this.config.email.replyTo
+      ? parseMailbox(this.config.email.replyTo, 'EMAIL_REPLY_TO')
+      : null;
+    try {
+      const { messageId } = await this.transport(provider).send({
+        logId,
+        to,
+        from: this.from(settings.branding.companyName),
+        replyTo,
+        ...rendered,
+        templateType: request.type,
+      });
+      await this.appendAttempt(
+        logId,
+        { at: new Date().toISOString(), status: 'sent', provider },
+        { status: 'sent', messageId, sentAt: new Date() },
+      );
+      return { success: true, messageId, provider, logId };
+    } catch (err) {
+      const message = err instanceof Error ? err.message : 'Unknown error';
+      await this.appendAttempt(
+        logId,
+        { at: new Date().toISOString(), status: 'failed', provider, error: message },
+        { status: 'failed', errorMessage: message },
+      );
+      return { success: false, error: message, provider, logId };
+    }
+  }
+
+  async close(): Promise<void> {
+    for (const t of this.transports.values()) await t.close().catch(() => {});
+    this.transports.clear();
+  }
+}

@@ -1,0 +1,118 @@
+import type { AppSettings } from '@laudos/domain';
+
+export function escapeHtml(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+function luminance(hex: string): number {
+  const [r, g, b] = [1, 3, 5].map((i) => {
+    const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/**
+ * The brand colour, darkened just enough for white text on it to meet WCAG AA (4.5:1): buttons
+ * and the header carry white text. #0BA2E9 becomes a deeper blue of the same hue.
+ */
+export function brandColorForWhiteText(hex: string): string {
+  let [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16)) as [number, number, number];
+  const toHex = () =>
+    `#${[r, g, b].map((c) => Math.round(c).toString(16).padStart(2, '0')).join('')}`.toUpperCase();
+  for (let i = 0; i < 40 && 1.05 / (luminance(toHex()) + 0.05) < 4.5; i++) {
+    r *= 0.95;
+    g *= 0.95;
+    b *= 0.95;
+  }
+  return toHex();
+}
+
+export interface LayoutInput {
+  settings: AppSettings;
+  publicUrl: string;
+  year: number;
+  subject: string;
+  /** Already rendered and escaped inner HTML. */
+  bodyHtml: string;
+  /** Short preview text shown by mail clients next to the subject. */
+  preheader?: string;
+}
+
+function absoluteUrl(url: string, base: string): string | null {
+  if (/^https:\/\//i.test(url)) return url;
+  if (url.startsWith('/')) return `${base}${url}`;
+  return null;
+}
+
+/**
+ * One responsive layout for every e-mail: a 600 px container (fluid below that; a fixed 600 px
+ * ghost table for Outlook), branded header, contact footer.
+ */
+export function wrapHtml({ settings, publicUrl, year, subject, bodyHtml, preheader }: LayoutInput): string {
+  const { branding, contact } = settings;
+  const color = brandColorForWhiteText(branding.primaryColor);
+  const company = escapeHtml(branding.companyName);
+  const logo = branding.logo ? absoluteUrl(branding.logo, publicUrl) : null;
+  const brand = logo
+    ? `<img src="${escapeHtml(logo)}" alt="${company}" height="40" style="display:block;height:40px;max-width:220px;border:0">`
+    : `<span style="font-size:20px;font-weight:bold;color:#ffffff;letter-spacing:0.2px">${company}</span>`;
+  const contactLines = [
+    contact.email &&
+      `<a href="mailto:${escapeHtml(contact.email)}" style="color:#475569">${escapeHtml(contact.email)}</a>`,
+    contact.phone && escapeHtml(contact.phone),
+    contact.address && escapeHtml(contact.address),
+    contact.website &&
+      `<a href="${escapeHtml(contact.website)}" style="color:#475569">${escapeHtml(contact.website.replace(/^https?:\/\//, ''))}</a>`,
+  ].filter(Boolean);
+  return `<!doctype html>
+<html lang="pt-BR">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="x-apple-disable-message-reformatting">
+<title>${escapeHtml(subject)}</title>
+</head>
+<body style="margin:0;padding:0;background:#f1f5f9;-webkit-text-size-adjust:100%">
+<div style="display:none;max-height:0;overflow:hidden;opacity:0">${escapeHtml(preheader ?? subject)}</div>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:#f1f5f9">
+<tr><td align="center" style="padding:24px 12px">
+<!--[if mso]><table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0"><tr><td><![endif]-->
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px;background:#ffffff;border-radius:8px;overflow:hidden;font-family:Arial,Helvetica,sans-serif;color:#0f172a">
+<tr><td style="background:${color};padding:20px 32px">${brand}</td></tr>
+<tr><td style="padding:32px;font-size:15px;line-height:1.6;color:#0f172a">
+${bodyHtml}
+</td></tr>
+<tr><td style="padding:20px 32px;background:#f8fafc;border-top:1px solid #e2e8f0;font-size:12px;line-height:1.6;color:#475569">
+<strong style="color:#0f172a">${company}</strong><br>
+${contactLines.join(' &middot; ')}<br>
+<span>Você recebe este e-mail porque tem uma conta no portal de laudos da ${company}.</span><br>
+<span>&copy; ${year} ${company}. Todos os direitos reservados.</span>
+</td></tr>
+</table>
+<!--[if mso]></td></tr></table><![endif]-->
+</td></tr>
+</table>
+</body>
+</html>`;
+}
+
+/** The plain-text footer appended to every text body. */
+export function textFooter(settings: AppSettings, year: number): string {
+  const { branding, contact } = settings;
+  const lines = [
+    '--',
+    branding.companyName,
+    [contact.email, contact.phone].filter(Boolean).join(' · '),
+    contact.address,
+    contact.website,
+    `Você recebe este e-mail porque tem uma conta no portal de laudos da ${branding.companyName}.`,
+    `© ${year} ${branding.companyName}.`,
+  ].filter(Boolean);
+  return lines.join('\n');
+}

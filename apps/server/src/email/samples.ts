@@ -1,0 +1,77 @@
+import type { EmailTemplateType } from '@laudos/domain';
+
+/**
+ * Realistic sample data for each template type: used by `email:test`, by the admin's live preview
+ * and by the tests that render every template.
+ */
+export function sampleVariables(type: EmailTemplateType, publicUrl: string): Record<string, unknown> {
+  const laudo = {
+    laudo_nome: 'Caldeira 01',
+    laudo_codigo: 'NR13-2026-001',
+    laudo_tipo: 'NR-13',
+    laudo_vencimento: '15/12/2026',
+    laudo_url: `${publicUrl}/vencimentos`,
+    cliente_empresa: 'Metalúrgica Exemplo Ltda.',
+    cliente_nome: 'Mariana Souza',
+    dias_para_vencer: 30,
+    dias_vencido: 0,
+  };
+  if (type === 'laudo_criado') return laudo;
+  if (type.startsWith('vencimento_')) {
+    const days = Number(type.split('_')[1]);
+    return { ...laudo, dias_para_vencer: days };
+  }
+  if (type.startsWith('vencido_')) {
+    const days = Number(type.split('_')[1]);
+    return { ...laudo, dias_para_vencer: -days, dias_vencido: days };
+  }
+  switch (type) {
+    case 'boas_vindas':
+      return {
+        usuario_nome: 'Mariana Souza',
+        usuario_email: 'mariana@exemplo.com.br',
+        senha_temporaria: 'Exemplo7Senha3Tmp',
+        senha_expira_em: '28/11/2026',
+        cliente_empresa: 'Metalúrgica Exemplo Ltda.',
+        link_login: `${publicUrl}/login`,
+      };
+    case 'redefinir_senha':
+      return {
+        usuario_nome: 'Mariana Souza',
+        usuario_email: 'mariana@exemplo.com.br',
+        link_reset: `${publicUrl}/reset-password?token=exemplo`,
+        validade_link: '1 hora',
+      };
+    case 'senha_alterada':
+      return {
+        usuario_nome: 'Mariana Souza',
+        usuario_email: 'mariana@exemplo.com.br',
+        data_alteracao: '21/11/2026 às 09:30',
+      };
+    case 'relatorio_mensal':
+      return {
+        usuario_nome: 'Mariana Souza',
+        cliente_empresa: 'Metalúrgica Exemplo Ltda.',
+        mes_referencia: 'outubro de 2026',
+        total_laudos: 12,
+        total_ativos: 9,
+        total_vencendo: 2,
+        total_vencidos: 1,
+        laudos_vencendo: [
+          { nome: 'Caldeira 01', codigo: 'NR13-2026-001', tipo: 'NR-13', vencimento: '15/12/2026', dias: 24 },
+          { nome: 'Prensa 04', codigo: 'NR12-2026-014', tipo: 'NR-12', vencimento: '02/12/2026', dias: 11 },
+        ],
+        laudos_vencidos: [
+          {
+            nome: 'Elevador social',
+            codigo: 'ELV-2025-007',
+            tipo: 'Elevadores',
+            vencimento: '10/11/2026',
+            dias: 11,
+          },
+        ],
+      };
+    default:
+      return {};
+  }
+}
