@@ -20,13 +20,16 @@ import { requireAdmin, requireUser } from './auth/session.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle, Db } from './db/client.ts';
 import type { EmailService } from './email/delivery.ts';
+import { emailAdminRoutes } from './email/routes.ts';
 import type { Access } from './http/access.ts';
 import { AppError } from './http/errors.ts';
 import type { Jobs } from './jobs/boss.ts';
+import { contaRoutes } from './modules/conta/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { meRoutes } from './modules/me/routes.ts';
-import { planosRoutes } from './modules/planos/routes.ts';
+import { planosAdminRoutes, planosRoutes } from './modules/planos/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
+import { usuariosAdminRoutes } from './modules/usuarios/routes.ts';
 import { openapiRoutes } from './openapi.ts';
 
 /** Everything a route may need, built once at start-up (see main.ts) and decorated on the app. */
@@ -69,13 +72,46 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
 
+  // An empty JSON body is an empty object, not an error (a POST with nothing to say).
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: 1024 * 1024 },
+    (_req, body, done) => {
+      const text = String(body);
+      if (text.trim() === '') return done(null, {});
+      try {
+        done(null, JSON.parse(text));
+      } catch {
+        const err = new Error('invalid json') as Error & { statusCode: number; code: string };
+        err.statusCode = 400;
+        err.code = 'FST_ERR_CTP_INVALID_JSON_BODY';
+        done(err, undefined);
+      }
+    },
+  );
+
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', ctx);
   app.decorateRequest('sessionUser', undefined);
 
+  const ownOrigin = new URL(config.publicUrl).origin;
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // A state-changing call must come from our own pages (Better Auth checks its own paths).
+    // (An OpenID Connect provider may post its answer back to the callback.)
+    if (
+      !['GET', 'HEAD', 'OPTIONS'].includes(request.method) &&
+      request.url.startsWith('/api/') &&
+      !/^\/api\/auth\/(oauth2\/)?callback\//.test(request.url)
+    ) {
+      const origin = request.headers.origin;
+      const crossSite = request.headers['sec-fetch-site'] === 'cross-site';
+      if ((origin && origin !== ownOrigin) || crossSite || (!origin && request.headers.cookie)) {
+        throw new AppError('ORIGEM_NAO_PERMITIDA', 'Requisição de outra origem recusada.', 403);
+      }
+    }
   });
 
   // Every API route must say who may call it; a route without it does not start.
@@ -131,9 +167,10 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
 
   // Access control, next to the route: `user` and `admin` are checked before any handler runs.
   app.addHook('preHandler', async (request) => {
-    const access = request.routeOptions.config.access;
-    if (access === 'user') await requireUser(ctx.auth, ctx.db, request);
-    else if (access === 'admin') await requireAdmin(ctx.auth, ctx.db, request);
+    const { access, allowFirstAccess, deniedMessage } = request.routeOptions.config;
+    if (access === 'user') await requireUser(ctx.auth, ctx.db, request, { allowFirstAccess });
+    else if (access === 'admin')
+      await requireAdmin(ctx.auth, ctx.db, request, { allowFirstAccess, deniedMessage });
   });
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -173,8 +210,12 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(meRoutes);
+  await app.register(contaRoutes);
   await app.register(settingsRoutes);
   await app.register(planosRoutes);
+  await app.register(planosAdminRoutes);
+  await app.register(usuariosAdminRoutes);
+  await app.register(emailAdminRoutes);
   await app.register(openapiRoutes, { accessByRoute });
 
   await registerWebApp(app, config);

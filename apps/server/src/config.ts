@@ -105,9 +105,31 @@ const envSchema = z
     SES_REGION: z.preprocess(emptyToUndefined, z.string().default('us-east-1')),
     SES_ENDPOINT: z.preprocess(emptyToUndefined, z.url({ error: 'deve ser uma URL' }).optional()),
     SES_CONFIGURATION_SET: optionalString,
+    TEMP_PASSWORD_TTL_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(90).default(7)),
+    GOOGLE_CLIENT_ID: optionalString,
+    GOOGLE_CLIENT_SECRET: optionalString,
+    GOOGLE_DISCOVERY_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .url({ error: 'deve ser uma URL' })
+        .default('https://accounts.google.com/.well-known/openid-configuration'),
+    ),
+    MICROSOFT_CLIENT_ID: optionalString,
+    MICROSOFT_CLIENT_SECRET: optionalString,
+    MICROSOFT_TENANT_ID: z.preprocess(emptyToUndefined, z.string().default('common')),
+    MICROSOFT_DISCOVERY_URL: z.preprocess(emptyToUndefined, z.url({ error: 'deve ser uma URL' }).optional()),
     JOBS_SUPERVISE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(60)),
   })
   .superRefine((env, ctx) => {
+    for (const p of ['GOOGLE', 'MICROSOFT'] as const) {
+      if (Boolean(env[`${p}_CLIENT_ID`]) !== Boolean(env[`${p}_CLIENT_SECRET`])) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [`${p}_CLIENT_SECRET`],
+          message: `${p}_CLIENT_ID e ${p}_CLIENT_SECRET devem ser informados juntos`,
+        });
+      }
+    }
     if (env.EMAIL_TRANSPORT === 'smtp' && !env.SMTP_URL) {
       ctx.addIssue({
         code: 'custom',
@@ -150,6 +172,19 @@ export interface Config {
   readonly jobsEnabled: boolean;
   readonly webDistDir: string;
   readonly jobsSuperviseSeconds: number;
+  readonly tempPasswordTtlDays: number;
+  readonly social: {
+    readonly google: {
+      readonly clientId: string;
+      readonly clientSecret: string;
+      readonly discoveryUrl: string;
+    } | null;
+    readonly microsoft: {
+      readonly clientId: string;
+      readonly clientSecret: string;
+      readonly discoveryUrl: string;
+    } | null;
+  };
   readonly email: {
     readonly transport: 'outbox' | 'smtp' | 'ses';
     readonly from: string;
@@ -224,6 +259,27 @@ export function loadConfig(env: Env = process.env): Config {
     jobsEnabled: e.JOBS === 'on',
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaultWebDist,
     jobsSuperviseSeconds: e.JOBS_SUPERVISE_SECONDS,
+    tempPasswordTtlDays: e.TEMP_PASSWORD_TTL_DAYS,
+    social: Object.freeze({
+      google:
+        e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+          ? {
+              clientId: e.GOOGLE_CLIENT_ID,
+              clientSecret: e.GOOGLE_CLIENT_SECRET,
+              discoveryUrl: e.GOOGLE_DISCOVERY_URL,
+            }
+          : null,
+      microsoft:
+        e.MICROSOFT_CLIENT_ID && e.MICROSOFT_CLIENT_SECRET
+          ? {
+              clientId: e.MICROSOFT_CLIENT_ID,
+              clientSecret: e.MICROSOFT_CLIENT_SECRET,
+              discoveryUrl:
+                e.MICROSOFT_DISCOVERY_URL ??
+                `https://login.microsoftonline.com/${e.MICROSOFT_TENANT_ID}/v2.0/.well-known/openid-configuration`,
+            }
+          : null,
+    }),
     email: Object.freeze({
       transport: e.EMAIL_TRANSPORT,
       from: e.EMAIL_FROM,

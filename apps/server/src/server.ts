@@ -39,7 +39,6 @@ export async function createServer(config: Config, options: CreateServerOptions 
   try {
     await migrateDatabase(database);
     const seedResult = await seed(database.db, config);
-    const auth = createAuth(config, database.db);
     jobs = createJobs(database, {
       workers: config.jobsEnabled,
       superviseIntervalSeconds: config.jobsSuperviseSeconds,
@@ -50,6 +49,7 @@ export async function createServer(config: Config, options: CreateServerOptions 
       warn: (o, m) => app?.log.warn(o, m),
       error: (o, m) => app?.log.error(o, m),
     });
+    const auth = createAuth(config, database.db, email);
     app = await buildApp({ config, database, db: database.db, auth, jobs, email }, options);
     await jobs.start();
     jobsStarted = true;

@@ -42,6 +42,7 @@ export type EmailTemplateType =
   | ExpiringTemplateType
   | ExpiredTemplateType
   | 'boas_vindas'
+  | 'senha_temporaria'
   | 'redefinir_senha'
   | 'senha_alterada'
   | 'relatorio_mensal';
@@ -51,6 +52,7 @@ export const emailTemplateTypes: readonly EmailTemplateType[] = [
   ...expiringTemplateDays.map((d) => `vencimento_${d}` as const),
   ...expiredTemplateDays.map((d) => `vencido_${d}` as const),
   'boas_vindas',
+  'senha_temporaria',
   'redefinir_senha',
   'senha_alterada',
   'relatorio_mensal',
@@ -66,6 +68,7 @@ export function templateVariables(type: EmailTemplateType): readonly string[] {
     return laudoVariables;
   switch (type) {
     case 'boas_vindas':
+    case 'senha_temporaria':
       return [
         'usuario_nome',
         'usuario_email',

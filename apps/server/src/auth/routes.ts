@@ -1,9 +1,53 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { toWebHeaders } from './session.ts';
+import { AppError } from '../http/errors.ts';
+import { hitRateLimit, limits } from '../http/rate-limit.ts';
+import { loadSessionUser, toWebHeaders } from './session.ts';
+
+/** Better Auth's error codes in the product's language. */
+const messages: Record<string, string> = {
+  INVALID_EMAIL_OR_PASSWORD: 'E-mail ou senha incorretos.',
+  INVALID_PASSWORD: 'Senha incorreta.',
+  INVALID_EMAIL: 'E-mail inválido.',
+  USER_NOT_FOUND: 'Usuário não encontrado.',
+  PASSWORD_TOO_SHORT: 'A senha deve ter pelo menos 8 caracteres.',
+  PASSWORD_TOO_LONG: 'A senha deve ter no máximo 128 caracteres.',
+  INVALID_TOKEN: 'Link inválido ou expirado.',
+  INVALID_CODE: 'Código inválido. Confira o código no seu aplicativo autenticador.',
+  INVALID_BACKUP_CODE: 'Código de backup inválido.',
+  INVALID_TWO_FACTOR_COOKIE: 'A etapa de verificação expirou. Entre novamente.',
+  TWO_FACTOR_NOT_ENABLED: 'A verificação em duas etapas não está ativada.',
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: 'Muitas tentativas. Entre novamente para gerar um novo código.',
+  SESSION_EXPIRED: 'Sessão expirada. Faça login novamente',
+  FAILED_TO_GET_SESSION: 'Sessão expirada. Faça login novamente',
+  UNAUTHORIZED: 'Sessão expirada. Faça login novamente',
+  FAILED_TO_CREATE_SESSION: 'Não foi possível iniciar a sessão. Tente novamente.',
+  USER_ALREADY_EXISTS: 'Já existe um usuário com este e-mail.',
+  EMAIL_NOT_VERIFIED: 'E-mail ainda não confirmado.',
+  INVALID_ORIGIN: 'Origem da requisição não permitida.',
+  MISSING_OR_NULL_ORIGIN: 'Origem da requisição não informada.',
+  INVALID_CALLBACK_URL: 'Endereço de retorno não permitido.',
+  PROVIDER_NOT_FOUND: 'Este método de entrada não está configurado.',
+  USUARIO_INATIVO: 'Usuário desativado. Fale com o administrador.',
+};
+
+const ownCodes = new Set(['USUARIO_INATIVO', 'SENHA_TEMPORARIA_EXPIRADA']);
+
+/** Paths a user on first access may still use (everything else waits for the password change). */
+const firstAccessPaths = [
+  '/get-session',
+  '/sign-out',
+  '/sign-in/',
+  '/two-factor/verify',
+  '/callback/',
+  '/oauth2/callback/',
+  '/request-password-reset',
+];
 
 /**
  * Better Auth's own endpoints, mounted under /api/auth: the Fastify request becomes a Web Request,
  * Better Auth answers, and status, every header (several Set-Cookie) and body are copied back.
+ * On the way: the database-backed abuse limits, the first-access restriction, and errors turned
+ * into the product's shape and language.
  */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
@@ -12,24 +56,73 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: 'public' },
     schema: {
       tags: ['autenticação'],
-      summary: 'Endpoints do Better Auth (entrar, cadastrar, sair, sessão, recuperação de senha)',
+      summary:
+        'Better Auth: entrar (e-mail, Google, Microsoft), sair (esta sessão, as outras, todas), sessões, verificação em duas etapas, pedido de redefinição de senha',
     },
     async handler(request, reply) {
-      const url = new URL(request.url, app.ctx.config.publicUrl);
+      const { db, auth, config } = app.ctx;
+      const url = new URL(request.url, config.publicUrl);
+      const path = url.pathname.slice('/api/auth'.length);
+      const body = (request.body ?? {}) as Record<string, unknown>;
+
+      if (request.method === 'POST') {
+        const emailInBody = typeof body.email === 'string' ? body.email : '';
+        if (path === '/sign-in/email') {
+          await hitRateLimit(db, limits.signInPerIp(request.ip));
+          if (emailInBody) await hitRateLimit(db, limits.signInPerEmail(emailInBody));
+        } else if (path === '/request-password-reset' || path === '/forget-password') {
+          await hitRateLimit(db, limits.resetPerIp(request.ip));
+          if (emailInBody) await hitRateLimit(db, limits.resetPerEmail(emailInBody));
+        } else if (path.startsWith('/two-factor/verify')) {
+          await hitRateLimit(db, limits.twoFactorPerIp(request.ip));
+        }
+      }
+      if (!firstAccessPaths.some((p) => path.startsWith(p))) {
+        const user = await loadSessionUser(auth, db, request);
+        if (user?.primeiroAcesso) {
+          throw new AppError('PRIMEIRO_ACESSO', 'Troque sua senha temporária para continuar.', 403);
+        }
+      }
+
       const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined;
       const webRequest = new Request(url, {
         method: request.method,
         headers: toWebHeaders(request),
         body: hasBody ? JSON.stringify(request.body) : undefined,
       });
-      const response = await app.ctx.auth.handler(webRequest);
+      const response = await auth.handler(webRequest);
       reply.code(response.status);
       response.headers.forEach((value, key) => {
-        if (key !== 'set-cookie') reply.header(key, value);
+        if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
       });
       const cookies = response.headers.getSetCookie();
       if (cookies.length > 0) reply.header('set-cookie', cookies);
       const text = await response.text();
+      if (response.status >= 400) {
+        let code = response.status === 404 ? 'NAO_ENCONTRADO' : 'ERRO_AUTENTICACAO';
+        let own: string | undefined;
+        try {
+          const parsed = JSON.parse(text) as { code?: string; message?: string };
+          if (parsed.code) code = parsed.code;
+          // Errors raised by our own hooks already speak Portuguese.
+          if (ownCodes.has(code)) own = parsed.message;
+        } catch {
+          // Not JSON (e.g. "Not Found" for a disabled path).
+        }
+        const message =
+          own ??
+          messages[code] ??
+          (response.status === 404
+            ? 'Rota não encontrada.'
+            : response.status === 401
+              ? 'Sessão expirada. Faça login novamente'
+              : response.status === 403
+                ? 'Acesso negado.'
+                : 'Não foi possível concluir a autenticação.');
+        if (response.status >= 500)
+          request.log.error({ code, status: response.status }, 'erro do Better Auth');
+        return reply.type('application/json; charset=utf-8').send({ error: { code, message } });
+      }
       return reply.send(text.length > 0 ? text : null);
     },
   });

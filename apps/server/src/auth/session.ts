@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { usuarios } from '../db/schema.ts';
+import { authUser, usuarios } from '../db/schema.ts';
 import { AppError, forbidden, unauthorized } from '../http/errors.ts';
+import { getSettings } from '../modules/settings/service.ts';
 import type { Auth } from './auth.ts';
 
 export interface SessionUser {
@@ -16,6 +17,9 @@ export interface SessionUser {
   ativo: boolean;
   primeiroAcesso: boolean;
   planoId: string | null;
+  doisFatores: boolean;
+  /** The current session's token (to keep this session when ending the others). */
+  sessionToken: string;
 }
 
 export function toWebHeaders(request: FastifyRequest): Headers {
@@ -38,6 +42,10 @@ export async function loadSessionUser(
   request: FastifyRequest,
 ): Promise<SessionUser | null> {
   if (request.sessionUser !== undefined) return request.sessionUser;
+  if (!request.headers.cookie && !request.headers.authorization) {
+    request.sessionUser = null;
+    return null;
+  }
   const session = await auth.api.getSession({ headers: toWebHeaders(request) });
   if (!session) {
     request.sessionUser = null;
@@ -55,33 +63,65 @@ export async function loadSessionUser(
       ativo: usuarios.ativo,
       primeiroAcesso: usuarios.primeiroAcesso,
       planoId: usuarios.planoId,
+      doisFatores: authUser.twoFactorEnabled,
     })
     .from(usuarios)
+    .innerJoin(authUser, eq(authUser.id, usuarios.id))
     .where(eq(usuarios.id, session.user.id))
     .limit(1);
   if (!profile) {
     request.log.warn(
       { userId: session.user.id },
-      'sessão de usuário sem perfil em usuarios: tratada como não autenticada',
+      'Perfil de usuário não encontrado: sessão tratada como não autenticada (verifique se o usuário foi criado corretamente)',
     );
     request.sessionUser = null;
     return null;
   }
-  request.sessionUser = profile;
-  return profile;
+  request.sessionUser = {
+    ...profile,
+    doisFatores: Boolean(profile.doisFatores),
+    sessionToken: session.session.token,
+  };
+  return request.sessionUser;
 }
 
-export async function requireUser(auth: Auth, db: Db, request: FastifyRequest): Promise<SessionUser> {
+export interface AccessOptions {
+  allowFirstAccess?: boolean;
+  deniedMessage?: string;
+}
+
+export async function requireUser(
+  auth: Auth,
+  db: Db,
+  request: FastifyRequest,
+  options: AccessOptions = {},
+): Promise<SessionUser> {
   const user = await loadSessionUser(auth, db, request);
   if (!user) throw unauthorized();
   if (!user.ativo)
     throw new AppError('USUARIO_INATIVO', 'Usuário desativado. Fale com o administrador.', 403);
+  if (user.primeiroAcesso && !options.allowFirstAccess) {
+    throw new AppError('PRIMEIRO_ACESSO', 'Troque sua senha temporária para continuar.', 403);
+  }
   return user;
 }
 
-export async function requireAdmin(auth: Auth, db: Db, request: FastifyRequest): Promise<SessionUser> {
-  const user = await requireUser(auth, db, request);
-  if (user.tipo !== 'admin') throw forbidden('Acesso negado: apenas administradores.');
+export async function requireAdmin(
+  auth: Auth,
+  db: Db,
+  request: FastifyRequest,
+  options: AccessOptions = {},
+): Promise<SessionUser> {
+  const user = await requireUser(auth, db, request, options);
+  if (user.tipo !== 'admin')
+    throw forbidden(options.deniedMessage ?? 'Acesso negado: apenas administradores.');
+  if (!user.doisFatores && (await getSettings(db)).security.requireTwoFactorForAdmins) {
+    throw new AppError(
+      'DOIS_FATORES_OBRIGATORIO',
+      'Ative a verificação em duas etapas em Minha conta para usar as funções de administrador.',
+      403,
+    );
+  }
   return user;
 }
 

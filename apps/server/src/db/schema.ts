@@ -388,3 +388,13 @@ export const appSettings = pgTable(
   },
   (t) => [check('app_settings_singleton_ck', sql`${t.id} = 1`)],
 );
+
+/**
+ * Fixed-window counters for abuse limits (sign-in, sign-up, password reset), in the database so a
+ * limit holds across every instance.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  count: integer('count').notNull(),
+});

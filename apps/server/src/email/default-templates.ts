@@ -488,6 +488,42 @@ const boasVindas: DefaultEmailTemplate = {
   daysAfter: null,
 };
 
+const senhaTemporaria: DefaultEmailTemplate = {
+  type: 'senha_temporaria',
+  name: 'Nova senha temporária (definida pelo administrador)',
+  subject: 'Nova senha temporária — {{ empresa_nome }}',
+  html: [
+    p(ACCOUNT_GREETING),
+    p(
+      'A equipe da {{ empresa_nome }} gerou uma nova senha temporária para a sua conta no portal de laudos. A senha anterior deixou de valer.',
+    ),
+    '<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 20px;">',
+    `  <tr><td style="padding:16px 20px;background:#f9fafb;border:1px solid #e5e7eb;border-radius:6px;${FONT}font-size:15px;line-height:26px;color:#1f2937;">`,
+    '    E-mail de acesso: <strong>{{ usuario_email }}</strong><br>',
+    `    Senha temporária: <span style="${MONO_STYLE}">{{ senha_temporaria }}</span>`,
+    '  </td></tr>',
+    '</table>',
+    p('Ela é válida até <strong>{{ senha_expira_em }}</strong> e deverá ser trocada assim que você entrar.'),
+    button('Acessar o portal', '{{ link_login }}'),
+    small(
+      '<strong>Não pediu esta alteração?</strong> Fale conosco respondendo a este e-mail. Nossa equipe nunca solicita sua senha.',
+    ),
+    CLOSING_HTML,
+  ].join('\n'),
+  text: [
+    ACCOUNT_GREETING,
+    'A equipe da {{ empresa_nome }} gerou uma nova senha temporária para a sua conta no portal de laudos. A senha anterior deixou de valer.',
+    ['E-mail de acesso: {{ usuario_email }}', 'Senha temporária: {{ senha_temporaria }}'].join('\n'),
+    'Ela é válida até {{ senha_expira_em }} e deverá ser trocada assim que você entrar.',
+    'Acessar o portal: {{ link_login }}',
+    'Não pediu esta alteração? Fale conosco respondendo a este e-mail. Nossa equipe nunca solicita sua senha.',
+    CLOSING_TEXT,
+  ].join('\n\n'),
+  urgencyLevel: 'atencao',
+  daysBefore: null,
+  daysAfter: null,
+};
+
 const redefinirSenha: DefaultEmailTemplate = {
   type: 'redefinir_senha',
   name: 'Redefinição de senha',
@@ -647,6 +683,7 @@ export const defaultEmailTemplates: readonly DefaultEmailTemplate[] = [
   laudoCriado,
   ...laudoTemplates,
   boasVindas,
+  senhaTemporaria,
   redefinirSenha,
   senhaAlterada,
   relatorioMensal,

@@ -27,6 +27,7 @@ export function sampleVariables(type: EmailTemplateType, publicUrl: string): Rec
   }
   switch (type) {
     case 'boas_vindas':
+    case 'senha_temporaria':
       return {
         usuario_nome: 'Mariana Souza',
         usuario_email: 'mariana@exemplo.com.br',

@@ -7,5 +7,9 @@ export type Access = 'public' | 'user' | 'admin';
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** A user still on their temporary password may call this route. */
+    allowFirstAccess?: boolean;
+    /** The 403 message for a signed-in non-admin (the spec's texts). */
+    deniedMessage?: string;
   }
 }

@@ -21,13 +21,14 @@ const meSchema = z.object({
     })
     .and(planoFeaturesSchema)
     .nullable(),
+  dois_fatores: z.boolean(),
 });
 
 export const meRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/me',
     {
-      config: { access: 'user' },
+      config: { access: 'user', allowFirstAccess: true },
       schema: {
         tags: ['conta'],
         summary: 'O usuário da sessão, com seu perfil e plano',
@@ -51,6 +52,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
         plano: plano
           ? { id: plano.id, nome: plano.nome, preco: Number(plano.preco), ...planoFeatures(plano) }
           : null,
+        dois_fatores: user.doisFatores,
       };
     },
   );

@@ -1,9 +1,11 @@
 import { appSettingsSchema, publicSettings } from '@laudos/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { getSettings, updateSettings } from './service.ts';
 
-const publicSettingsSchema = appSettingsSchema.pick({ branding: true, contact: true, features: true });
+const publicSettingsSchema = appSettingsSchema
+  .pick({ branding: true, contact: true, features: true })
+  .extend({ login: z.object({ google: z.boolean(), microsoft: z.boolean() }) });
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -16,7 +18,13 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: publicSettingsSchema },
       },
     },
-    async () => publicSettings(await getSettings(app.ctx.db)),
+    async () => ({
+      ...publicSettings(await getSettings(app.ctx.db)),
+      login: {
+        google: Boolean(app.ctx.config.social.google),
+        microsoft: Boolean(app.ctx.config.social.microsoft),
+      },
+    }),
   );
 
   app.get(

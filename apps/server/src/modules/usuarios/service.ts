@@ -1,8 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { formatDateTimeBR } from '@laudos/domain';
 import { hashPassword } from 'better-auth/crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { authAccount, authUser, usuarios } from '../../db/schema.ts';
+import { authAccount, authUser, planos, usuarios } from '../../db/schema.ts';
+import type { EmailRequest } from '../../email/delivery.ts';
 import { AppError } from '../../http/errors.ts';
 import { getPlanoPadrao } from '../planos/service.ts';
 
@@ -90,4 +92,118 @@ export async function createContaComSenha(tx: DbOrTx, input: NovaConta) {
     })
     .returning();
   return usuario!;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Administration
+// ---------------------------------------------------------------------------------------------
+
+export interface FiltroUsuarios {
+  busca?: string;
+  tipo?: 'admin' | 'cliente';
+  ativo?: boolean;
+  planoId?: string;
+  pagina: number;
+  porPagina: number;
+}
+
+const usuarioColumns = {
+  id: usuarios.id,
+  nome: usuarios.nome,
+  email: usuarios.email,
+  tipo: usuarios.tipo,
+  empresa: usuarios.empresa,
+  empresaConfirmada: usuarios.empresaConfirmada,
+  telefone: usuarios.telefone,
+  ativo: usuarios.ativo,
+  primeiroAcesso: usuarios.primeiroAcesso,
+  planoId: usuarios.planoId,
+  planoNome: planos.nome,
+  criadoEm: usuarios.criadoEm,
+};
+
+type UsuarioRow = { planoId: string | null; planoNome: string | null } & Record<string, unknown>;
+
+export function toUsuarioAdmin<T extends UsuarioRow>(row: T) {
+  const { planoId, planoNome, ...rest } = row;
+  return { ...rest, plano: planoId && planoNome ? { id: planoId, nome: planoNome } : null };
+}
+
+export async function listarUsuarios(db: DbOrTx, f: FiltroUsuarios) {
+  const conditions: SQL[] = [];
+  if (f.busca) {
+    const like = `%${f.busca
+      .trim()
+      .toLowerCase()
+      .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(
+      or(
+        sql`lower(${usuarios.nome}) like ${like}`,
+        sql`lower(${usuarios.email}) like ${like}`,
+        sql`lower(coalesce(${usuarios.empresa}, '')) like ${like}`,
+      )!,
+    );
+  }
+  if (f.tipo) conditions.push(eq(usuarios.tipo, f.tipo));
+  if (f.ativo !== undefined) conditions.push(eq(usuarios.ativo, f.ativo));
+  if (f.planoId) conditions.push(eq(usuarios.planoId, f.planoId));
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const [{ total } = { total: 0 }] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(usuarios)
+    .where(where);
+  const rows = await db
+    .select(usuarioColumns)
+    .from(usuarios)
+    .leftJoin(planos, eq(planos.id, usuarios.planoId))
+    .where(where)
+    .orderBy(asc(usuarios.email))
+    .limit(f.porPagina)
+    .offset((f.pagina - 1) * f.porPagina);
+  return { usuarios: rows.map(toUsuarioAdmin), total, pagina: f.pagina, porPagina: f.porPagina };
+}
+
+export async function getUsuario(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select(usuarioColumns)
+    .from(usuarios)
+    .leftJoin(planos, eq(planos.id, usuarios.planoId))
+    .where(eq(usuarios.id, id))
+    .limit(1);
+  if (!row) throw new AppError('NAO_ENCONTRADO', 'Usuário não encontrado.', 404);
+  return toUsuarioAdmin(row);
+}
+
+export async function assertPlano(db: DbOrTx, planoId: string | null | undefined) {
+  if (!planoId) return;
+  const [p] = await db.select({ id: planos.id }).from(planos).where(eq(planos.id, planoId)).limit(1);
+  if (!p) throw new AppError('PLANO_INVALIDO', 'Plano não encontrado.', 400);
+}
+
+export function temporaryPasswordExpiry(ttlDays: number, now = new Date()): Date {
+  return new Date(now.getTime() + ttlDays * 86_400_000);
+}
+
+export function emailSenhaTemporaria(
+  type: 'boas_vindas' | 'senha_temporaria',
+  u: { id: string; nome: string; email: string; empresa: string | null },
+  senha: string,
+  expira: Date,
+  publicUrl: string,
+  timeZone: string,
+): EmailRequest {
+  return {
+    type,
+    to: u.email,
+    toName: u.nome,
+    userId: u.id,
+    variables: {
+      usuario_nome: u.nome,
+      usuario_email: u.email,
+      senha_temporaria: senha,
+      senha_expira_em: formatDateTimeBR(expira, timeZone),
+      cliente_empresa: u.empresa ?? '',
+      link_login: `${publicUrl}/login`,
+    },
+  };
 }

@@ -1,0 +1,139 @@
+import { createHash } from 'node:crypto';
+import { formatDateTimeBR } from '@laudos/domain';
+import { hashPassword, verifyPassword } from 'better-auth/crypto';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { endSessions } from '../../auth/auth.ts';
+import type { Config } from '../../config.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { authAccount, authVerification, usuarios } from '../../db/schema.ts';
+import type { EmailService } from '../../email/delivery.ts';
+import { AppError } from '../../http/errors.ts';
+
+export const senhaSchemaMessage = 'A senha deve ter entre 8 e 128 caracteres.';
+
+export function assertSenhaValida(senha: string): void {
+  if (senha.length < 8 || senha.length > 128) throw new AppError('SENHA_FRACA', senhaSchemaMessage, 400);
+}
+
+async function setPassword(tx: DbOrTx, userId: string, senha: string) {
+  const hash = await hashPassword(senha);
+  const updated = await tx
+    .update(authAccount)
+    .set({ password: hash, updatedAt: new Date() })
+    .where(and(eq(authAccount.userId, userId), eq(authAccount.providerId, 'credential')))
+    .returning({ id: authAccount.id });
+  if (updated.length === 0) {
+    // An account that only signed in with Google/Microsoft gets a password now.
+    await tx.insert(authAccount).values({
+      id: crypto.randomUUID(),
+      accountId: userId,
+      providerId: 'credential',
+      userId,
+      password: hash,
+    });
+  }
+}
+
+async function sendPasswordChanged(
+  tx: DbOrTx,
+  email: EmailService,
+  config: Config,
+  user: { id: string; nome: string; email: string },
+) {
+  await email.enqueue(tx, {
+    type: 'senha_alterada',
+    to: user.email,
+    toName: user.nome,
+    userId: user.id,
+    variables: {
+      usuario_nome: user.nome,
+      usuario_email: user.email,
+      data_alteracao: formatDateTimeBR(new Date(), config.timeZone),
+    },
+  });
+}
+
+/**
+ * The signed-in user changes their password (also the first-access change): the current (or
+ * temporary) password is checked, the other sessions end, first access is over, and the
+ * 'password changed' e-mail goes out — all or nothing.
+ */
+export async function alterarSenha(
+  db: Db,
+  email: EmailService,
+  config: Config,
+  user: { id: string; nome: string; email: string; sessionToken: string },
+  senhaAtual: string,
+  novaSenha: string,
+) {
+  assertSenhaValida(novaSenha);
+  const [account] = await db
+    .select({ password: authAccount.password })
+    .from(authAccount)
+    .where(and(eq(authAccount.userId, user.id), eq(authAccount.providerId, 'credential')))
+    .limit(1);
+  if (!account?.password || !(await verifyPassword({ hash: account.password, password: senhaAtual }))) {
+    throw new AppError('SENHA_ATUAL_INCORRETA', 'A senha atual está incorreta.', 400);
+  }
+  if (senhaAtual === novaSenha)
+    throw new AppError('SENHA_REPETIDA', 'A nova senha deve ser diferente da atual.', 400);
+  await db.transaction(async (tx) => {
+    await setPassword(tx, user.id, novaSenha);
+    await tx
+      .update(usuarios)
+      .set({ primeiroAcesso: false, senhaTemporariaExpiraEm: null, atualizadoEm: new Date() })
+      .where(eq(usuarios.id, user.id));
+    await endSessions(tx, user.id, user.sessionToken);
+    await sendPasswordChanged(tx, email, config, user);
+  });
+}
+
+/** Better Auth keeps reset tokens hashed ('hashed' identifiers): the same hash, to find one. */
+function resetIdentifier(token: string): string {
+  return createHash('sha256').update(`reset-password:${token}`).digest('base64url');
+}
+
+/**
+ * Sets a new password from an e-mailed reset link. The token is consumed by one atomic delete, so
+ * two uses of one link (even at the same instant, on two instances) give exactly one success.
+ */
+export async function redefinirSenha(
+  db: Db,
+  email: EmailService,
+  config: Config,
+  token: string,
+  novaSenha: string,
+) {
+  assertSenhaValida(novaSenha);
+  const invalid = new AppError(
+    'LINK_INVALIDO',
+    'Este link de redefinição é inválido ou já foi usado. Peça um novo.',
+    400,
+  );
+  if (!token || token.length > 200) throw invalid;
+  await db.transaction(async (tx) => {
+    const [consumed] = await tx
+      .delete(authVerification)
+      .where(
+        and(
+          eq(authVerification.identifier, resetIdentifier(token)),
+          gt(authVerification.expiresAt, sql`now()`),
+        ),
+      )
+      .returning({ userId: authVerification.value });
+    if (!consumed) throw invalid;
+    const [user] = await tx
+      .select({ id: usuarios.id, nome: usuarios.nome, email: usuarios.email, ativo: usuarios.ativo })
+      .from(usuarios)
+      .where(eq(usuarios.id, consumed.userId))
+      .limit(1);
+    if (!user) throw invalid;
+    await setPassword(tx, user.id, novaSenha);
+    await tx
+      .update(usuarios)
+      .set({ primeiroAcesso: false, senhaTemporariaExpiraEm: null, atualizadoEm: new Date() })
+      .where(eq(usuarios.id, user.id));
+    await endSessions(tx, user.id);
+    await sendPasswordChanged(tx, email, config, user);
+  });
+}

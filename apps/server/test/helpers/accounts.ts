@@ -1,0 +1,69 @@
+import { createHmac } from 'node:crypto';
+import { desc, eq, sql } from 'drizzle-orm';
+import { emailOutbox } from '../../src/db/schema.ts';
+import { createContaComSenha, type NovaConta } from '../../src/modules/usuarios/service.ts';
+import { signIn, TEST_ORIGIN, type TestServer } from './server.ts';
+import { waitUntil } from './wait.ts';
+
+export const json = (cookie?: string) => ({
+  origin: TEST_ORIGIN,
+  'content-type': 'application/json',
+  ...(cookie ? { cookie } : {}),
+});
+
+export async function createUser(t: TestServer, overrides: Partial<NovaConta> = {}) {
+  const input: NovaConta = {
+    email: `cliente-${Math.random().toString(36).slice(2, 8)}@acme.com.br`,
+    nome: 'Cliente Teste',
+    password: 'senha-do-cliente',
+    tipo: 'cliente',
+    ...overrides,
+  };
+  const usuario = await t.server.database.db.transaction((tx) => createContaComSenha(tx, input));
+  return { ...usuario, password: input.password };
+}
+
+export async function createAdmin(t: TestServer) {
+  const admin = await createUser(t, {
+    email: `firma-${Math.random().toString(36).slice(2, 8)}@laudos.test`,
+    nome: 'Firma',
+    tipo: 'admin',
+  });
+  return { ...admin, cookie: await signIn(t.app, admin.email, admin.password) };
+}
+
+/** The newest message the outbox transport kept for an address (waits for the worker). */
+export async function lastEmailTo(t: TestServer, to: string, subjectIncludes = '') {
+  return waitUntil(
+    async () => {
+      const rows = await t.server.database.db
+        .select()
+        .from(emailOutbox)
+        .where(eq(sql`lower(${emailOutbox.toEmail})`, to.toLowerCase()))
+        .orderBy(desc(emailOutbox.createdAt));
+      return rows.find((r) => r.subject.includes(subjectIncludes)) ?? null;
+    },
+    { what: `an e-mail to ${to} (${subjectIncludes})` },
+  );
+}
+
+export function cookiesOf(res: { headers: Record<string, unknown> }): string {
+  const raw = res.headers['set-cookie'];
+  const list = Array.isArray(raw) ? raw : raw ? [String(raw)] : [];
+  return list.map((c) => String(c).split(';')[0]).join('; ');
+}
+
+/** RFC 6238 TOTP (SHA-1, 6 digits, 30 s), as an authenticator app computes it. */
+export function totp(base32Secret: string, now = Date.now()): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const ch of base32Secret.replace(/=+$/, '').toUpperCase())
+    bits += alphabet.indexOf(ch).toString(2).padStart(5, '0');
+  const key = Buffer.from(bits.match(/.{8}/g)!.map((b) => Number.parseInt(b, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(now / 1000 / 30)));
+  const hmac = createHmac('sha1', key).update(counter).digest();
+  const offset = hmac[hmac.length - 1]! & 0xf;
+  const code = (hmac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
+  return code.toString().padStart(6, '0');
+}
