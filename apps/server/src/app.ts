@@ -104,7 +104,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     if (
       !['GET', 'HEAD', 'OPTIONS'].includes(request.method) &&
       request.url.startsWith('/api/') &&
-      !/^\/api\/auth\/(oauth2\/)?callback\//.test(request.url)
+      !/^\/api\/auth\/callback\//.test(request.url)
     ) {
       const origin = request.headers.origin;
       const crossSite = request.headers['sec-fetch-site'] === 'cross-site';
@@ -165,8 +165,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     transform: jsonSchemaTransform,
   });
 
-  // Access control, next to the route: `user` and `admin` are checked before any handler runs.
-  app.addHook('preHandler', async (request) => {
+  // Access control, next to the route: `user` and `admin` are checked as the request arrives,
+  // before its body is even parsed (a visitor learns nothing from validation errors).
+  app.addHook('onRequest', async (request) => {
     const { access, allowFirstAccess, deniedMessage } = request.routeOptions.config;
     if (access === 'user') await requireUser(ctx.auth, ctx.db, request, { allowFirstAccess });
     else if (access === 'admin')

@@ -5,7 +5,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import { endSessions } from '../../auth/auth.ts';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { authAccount, authVerification, usuarios } from '../../db/schema.ts';
+import { authAccount, authUser, authVerification, usuarios } from '../../db/schema.ts';
 import type { EmailService } from '../../email/delivery.ts';
 import { AppError } from '../../http/errors.ts';
 
@@ -32,6 +32,14 @@ async function setPassword(tx: DbOrTx, userId: string, senha: string) {
       password: hash,
     });
   }
+}
+
+/** Receiving our e-mail (a temporary password or a reset link) proves the mailbox is theirs. */
+async function markEmailVerified(tx: DbOrTx, userId: string) {
+  await tx
+    .update(authUser)
+    .set({ emailVerified: true, updatedAt: new Date() })
+    .where(eq(authUser.id, userId));
 }
 
 async function sendPasswordChanged(
@@ -62,7 +70,7 @@ export async function alterarSenha(
   db: Db,
   email: EmailService,
   config: Config,
-  user: { id: string; nome: string; email: string; sessionToken: string },
+  user: { id: string; nome: string; email: string; sessionToken: string; primeiroAcesso: boolean },
   senhaAtual: string,
   novaSenha: string,
 ) {
@@ -129,6 +137,7 @@ export async function redefinirSenha(
       .limit(1);
     if (!user) throw invalid;
     await setPassword(tx, user.id, novaSenha);
+    await markEmailVerified(tx, user.id);
     await tx
       .update(usuarios)
       .set({ primeiroAcesso: false, senhaTemporariaExpiraEm: null, atualizadoEm: new Date() })

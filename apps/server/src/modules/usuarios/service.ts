@@ -19,6 +19,8 @@ export interface NovaConta {
   planoId?: string | null;
   primeiroAcesso?: boolean;
   senhaTemporariaExpiraEm?: Date | null;
+  /** Whether the e-mail is known to belong to the person (Google/Microsoft sign-in links only to those). */
+  emailVerified?: boolean;
 }
 
 /** A random password that is easy to type from an e-mail: 16 characters, no look-alikes. */
@@ -62,7 +64,7 @@ export async function createContaComSenha(tx: DbOrTx, input: NovaConta) {
     id,
     name: input.nome,
     email,
-    emailVerified: false,
+    emailVerified: input.emailVerified ?? false,
     role: input.tipo === 'admin' ? 'admin' : 'user',
     createdAt: now,
     updatedAt: now,
