@@ -26,11 +26,13 @@ import { AppError } from './http/errors.ts';
 import type { Jobs } from './jobs/boss.ts';
 import { contaRoutes } from './modules/conta/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { laudosRoutes } from './modules/laudos/routes.ts';
 import { meRoutes } from './modules/me/routes.ts';
 import { planosAdminRoutes, planosRoutes } from './modules/planos/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { usuariosAdminRoutes } from './modules/usuarios/routes.ts';
 import { openapiRoutes } from './openapi.ts';
+import type { LocalFileStorage } from './storage/storage.ts';
 
 /** Everything a route may need, built once at start-up (see main.ts) and decorated on the app. */
 export interface AppContext {
@@ -40,6 +42,7 @@ export interface AppContext {
   readonly auth: Auth;
   readonly jobs: Jobs;
   readonly email: EmailService;
+  readonly storage: LocalFileStorage;
 }
 
 declare module 'fastify' {
@@ -217,6 +220,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(planosAdminRoutes);
   await app.register(usuariosAdminRoutes);
   await app.register(emailAdminRoutes);
+  await app.register(laudosRoutes);
   await app.register(openapiRoutes, { accessByRoute });
 
   await registerWebApp(app, config);

@@ -7,6 +7,7 @@ import { type DatabaseHandle, migrateDatabase, openDatabase } from './db/client.
 import { EmailService } from './email/delivery.ts';
 import { createJobs, type Jobs } from './jobs/boss.ts';
 import { type AdminSeedResult, seed } from './seed.ts';
+import { LocalFileStorage } from './storage/storage.ts';
 
 export interface Server {
   readonly app: FastifyInstance;
@@ -50,7 +51,8 @@ export async function createServer(config: Config, options: CreateServerOptions 
       error: (o, m) => app?.log.error(o, m),
     });
     const auth = createAuth(config, database.db, email);
-    app = await buildApp({ config, database, db: database.db, auth, jobs, email }, options);
+    const storage = new LocalFileStorage(path.join(config.dataDir, 'storage', 'laudos'));
+    app = await buildApp({ config, database, db: database.db, auth, jobs, email, storage }, options);
     await jobs.start();
     jobsStarted = true;
     await email.init();

@@ -54,3 +54,9 @@ export function formatDateTimeBR(instant: Date, timeZone: string): string {
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${get('day')}/${get('month')}/${get('year')} às ${get('hour')}:${get('minute')}`;
 }
+
+/** A calendar day plus `days` (negative to go back). */
+export function addDaysIso(day: string, days: number): string {
+  const t = Date.parse(`${day}T00:00:00Z`) + days * 86_400_000;
+  return new Date(t).toISOString().slice(0, 10);
+}

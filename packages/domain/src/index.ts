@@ -3,3 +3,4 @@ export * from './email-templates.ts';
 export * from './errors.ts';
 export * from './planos.ts';
 export * from './settings.ts';
+export * from './vencimento.ts';

@@ -195,6 +195,15 @@ export const usuarios = pgTable(
   ],
 );
 
+/** Report types (spec section 1), a list the admin can extend. */
+export const tiposLaudo = pgTable('tipos_laudo', {
+  nome: text('nome').primaryKey(),
+  descricao: text('descricao'),
+  ativo: boolean('ativo').notNull().default(true),
+  ordem: integer('ordem').notNull().default(100),
+  criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const laudos = pgTable(
   'laudos',
   {
@@ -202,7 +211,9 @@ export const laudos = pgTable(
     nome: text('nome').notNull(),
     codigo: text('codigo').notNull(),
     cliente: text('cliente').notNull(),
-    tipo: text('tipo').notNull(),
+    tipo: text('tipo')
+      .notNull()
+      .references(() => tiposLaudo.nome, { onUpdate: 'cascade', onDelete: 'restrict' }),
     observacoes: text('observacoes'),
     /** Workflow status; the expiry classification is always computed from data_vencimento. */
     status: text('status').notNull().default('ativo'),

@@ -1,0 +1,240 @@
+import { randomUUID } from 'node:crypto';
+import { constants } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+
+export interface StoredFile {
+  key: string;
+  bytes: number;
+}
+
+/** Where laudo files live (the spec's bucket "laudos"). Local disk today; S3 could implement the same. */
+export interface FileStorage {
+  /**
+   * Streams `source` into `key`, refusing more than maxBytes (FileTooLargeError) and leaving nothing
+   * behind on any failure; the new content replaces an old one atomically (write to a temp file in
+   * the same folder, fsync, rename).
+   */
+  save(
+    key: string,
+    source: NodeJS.ReadableStream | AsyncIterable<Buffer>,
+    options: { maxBytes: number },
+  ): Promise<StoredFile>;
+  /** Throws FileNotFoundError. */
+  open(key: string): Promise<{ stream: NodeJS.ReadableStream; bytes: number }>;
+  /** A missing file is not an error. */
+  remove(key: string): Promise<void>;
+  exists(key: string): Promise<boolean>;
+}
+
+export class FileTooLargeError extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`Arquivo maior que o limite de ${formatLimit(maxBytes)}.`);
+    this.name = 'FileTooLargeError';
+  }
+}
+
+export class FileNotFoundError extends Error {
+  constructor(readonly key: string) {
+    super('Arquivo não encontrado.');
+    this.name = 'FileNotFoundError';
+  }
+}
+
+/** A key that could escape the storage root or collide with a temp file: a bug in the caller. */
+export class InvalidStorageKeyError extends Error {
+  constructor(readonly key: string) {
+    super(`Chave de armazenamento inválida: ${JSON.stringify(key)}`);
+    this.name = 'InvalidStorageKeyError';
+  }
+}
+
+/** `${laudoId}/${kind}-${uuid}.${ext}`: names are always generated, never taken from the upload. */
+export function newStorageKey(laudoId: string, kind: 'pdf' | 'excel', ext: 'pdf' | 'xlsx' | 'xls'): string {
+  if (!/^[a-zA-Z0-9-]{1,64}$/.test(laudoId)) throw new InvalidStorageKeyError(laudoId);
+  return `${laudoId}/${kind}-${randomUUID()}.${ext}`;
+}
+
+const KEY_CHARS = /^[a-zA-Z0-9\-/.]+$/;
+const MAX_KEY_LENGTH = 512;
+
+/**
+ * Only [a-zA-Z0-9-/.], no leading '/', no empty, '.' or '..' segment, and no segment starting with
+ * '.' (temp files are dot-files, so a key can never name one).
+ */
+export function assertValidStorageKey(key: string): void {
+  const ok =
+    typeof key === 'string' &&
+    key.length <= MAX_KEY_LENGTH &&
+    KEY_CHARS.test(key) &&
+    key.split('/').every((segment) => segment !== '' && !segment.startsWith('.'));
+  if (!ok) throw new InvalidStorageKeyError(key);
+}
+
+export class LocalFileStorage implements FileStorage {
+  readonly rootDir: string;
+
+  /** rootDir e.g. DATA_DIR/storage/laudos. */
+  constructor(rootDir: string) {
+    this.rootDir = path.resolve(rootDir);
+  }
+
+  async save(
+    key: string,
+    source: NodeJS.ReadableStream | AsyncIterable<Buffer>,
+    options: { maxBytes: number },
+  ): Promise<StoredFile> {
+    const { maxBytes } = options;
+    if (!Number.isSafeInteger(maxBytes) || maxBytes < 0) {
+      throw new RangeError(`maxBytes must be a non-negative integer, got ${maxBytes}`);
+    }
+    const target = this.pathOf(key);
+    const dir = path.dirname(target);
+    const temp = path.join(dir, `.${path.basename(target)}.${randomUUID()}.tmp`);
+
+    let handle: fs.FileHandle | undefined;
+    let renamed = false;
+    try {
+      handle = await openTempFile(dir, temp);
+      let bytes = 0;
+      for await (const chunk of source as AsyncIterable<Buffer | string | Uint8Array>) {
+        const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+        bytes += buffer.byteLength;
+        // Leaving the loop by throwing also destroys a stream source, so the upload stops here.
+        if (bytes > maxBytes) throw new FileTooLargeError(maxBytes);
+        await writeAll(handle, buffer);
+      }
+      await handle.sync();
+      await handle.close();
+      handle = undefined;
+      await fs.rename(temp, target);
+      renamed = true;
+      await syncDirectory(dir);
+      return { key, bytes };
+    } finally {
+      if (!renamed) {
+        // A stream nobody reads any more would hold its upload open (for await already destroys
+        // it when the loop itself failed).
+        destroySource(source);
+        await handle?.close().catch(() => {});
+        await fs.rm(temp, { force: true }).catch(() => {});
+        await this.pruneEmptyFolders(dir);
+      }
+    }
+  }
+
+  async open(key: string): Promise<{ stream: NodeJS.ReadableStream; bytes: number }> {
+    const file = this.pathOf(key);
+    let handle: fs.FileHandle;
+    try {
+      handle = await fs.open(file, constants.O_RDONLY);
+    } catch (error) {
+      if (isCode(error, 'ENOENT', 'ENOTDIR')) throw new FileNotFoundError(key);
+      throw error;
+    }
+    try {
+      // Size and content come from the same open file, even if a save replaces the key meanwhile.
+      const stat = await handle.stat();
+      if (!stat.isFile()) throw new FileNotFoundError(key);
+      return { stream: handle.createReadStream(), bytes: stat.size };
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+  }
+
+  async remove(key: string): Promise<void> {
+    const file = this.pathOf(key);
+    try {
+      await fs.unlink(file);
+    } catch (error) {
+      if (isCode(error, 'ENOENT', 'ENOTDIR')) return;
+      throw error;
+    }
+    await this.pruneEmptyFolders(path.dirname(file));
+  }
+
+  async exists(key: string): Promise<boolean> {
+    try {
+      return (await fs.stat(this.pathOf(key))).isFile();
+    } catch (error) {
+      if (isCode(error, 'ENOENT', 'ENOTDIR')) return false;
+      throw error;
+    }
+  }
+
+  private pathOf(key: string): string {
+    assertValidStorageKey(key);
+    const resolved = path.resolve(this.rootDir, key);
+    // Belt and braces: the key rules already forbid this.
+    if (!resolved.startsWith(this.rootDir + path.sep)) throw new InvalidStorageKeyError(key);
+    return resolved;
+  }
+
+  /** Removes now-empty folders up to (not including) the root, so a failed save leaves no trace. */
+  private async pruneEmptyFolders(dir: string): Promise<void> {
+    let current = dir;
+    while (current.startsWith(this.rootDir + path.sep)) {
+      try {
+        await fs.rmdir(current);
+      } catch {
+        return; // not empty (or already gone): stop there
+      }
+      current = path.dirname(current);
+    }
+  }
+}
+
+/** Creates the temp file, re-creating its folder if a concurrent failed save pruned it meanwhile. */
+async function openTempFile(dir: string, temp: string): Promise<fs.FileHandle> {
+  for (let attempt = 1; ; attempt++) {
+    await fs.mkdir(dir, { recursive: true });
+    try {
+      return await fs.open(temp, 'wx', 0o600);
+    } catch (error) {
+      if (!isCode(error, 'ENOENT') || attempt >= 5) throw error;
+    }
+  }
+}
+
+function destroySource(source: NodeJS.ReadableStream | AsyncIterable<Buffer>): void {
+  const stream = source as { destroy?: () => void; destroyed?: boolean };
+  if (typeof stream.destroy === 'function' && !stream.destroyed) stream.destroy();
+}
+
+async function writeAll(handle: fs.FileHandle, buffer: Uint8Array): Promise<void> {
+  let offset = 0;
+  while (offset < buffer.byteLength) {
+    const { bytesWritten } = await handle.write(buffer, offset, buffer.byteLength - offset);
+    offset += bytesWritten;
+  }
+}
+
+/** Makes the rename itself durable. Not every platform lets a folder be fsynced; that is not fatal. */
+async function syncDirectory(dir: string): Promise<void> {
+  let handle: fs.FileHandle | undefined;
+  try {
+    handle = await fs.open(dir, constants.O_RDONLY);
+    await handle.sync();
+  } catch {
+    // best effort
+  } finally {
+    await handle?.close().catch(() => {});
+  }
+}
+
+function isCode(error: unknown, ...codes: string[]): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    'code' in error &&
+    codes.includes(String((error as { code: unknown }).code))
+  );
+}
+
+function formatLimit(bytes: number): string {
+  const number = (n: number) => new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 }).format(n);
+  if (bytes >= 1024 * 1024) return `${number(bytes / (1024 * 1024))} MB`;
+  if (bytes >= 1024) return `${number(bytes / 1024)} KB`;
+  return `${bytes} bytes`;
+}
