@@ -163,6 +163,11 @@ export class LocalFileStorage implements FileStorage {
     }
   }
 
+  /** The file's path on disk, for local-only work on it (content checks, the Excel preview). */
+  localPath(key: string): string {
+    return this.pathOf(key);
+  }
+
   private pathOf(key: string): string {
     assertValidStorageKey(key);
     const resolved = path.resolve(this.rootDir, key);

@@ -6,6 +6,7 @@ import type { SessionUser } from '../../auth/session.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { laudos, tiposLaudo } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
+import { arquivosRoutes } from './arquivos.ts';
 import {
   assertLimiteDoPlano,
   assertTipoValido,
@@ -85,6 +86,7 @@ function destinoDoCliente(user: SessionUser, emailCliente: string | null | undef
 }
 
 export const laudosRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(arquivosRoutes);
   const hoje = () => hojeNoFuso(app.ctx.config.timeZone);
 
   app.get(

@@ -1,0 +1,174 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { getSettings, updateSettings } from '../src/modules/settings/service.ts';
+import { createAdmin, createUser, json } from './helpers/accounts.ts';
+import { createTestServer, signIn, TEST_ORIGIN, type TestServer } from './helpers/server.ts';
+
+let t: TestServer | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+function multipart(filename: string, content: Buffer, contentType = 'application/octet-stream') {
+  const boundary = `----laudos${Math.random().toString(16).slice(2)}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="arquivo"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return { payload: Buffer.concat([head, content, tail]), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+function pdf(bytes: number): Buffer {
+  const base = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n', 'latin1');
+  if (bytes <= base.length) return base.subarray(0, bytes);
+  return Buffer.concat([base, Buffer.alloc(bytes - base.length, 0x20)]);
+}
+
+async function xlsx(): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('Medições');
+  ws.addRow(['Ponto', 'Espessura (mm)', 'Data']);
+  ws.addRow(['Costado A', 12.5, new Date(Date.UTC(2026, 10, 20))]);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+async function setup() {
+  t = await createTestServer({ JOBS: 'off' });
+  const a = await createUser(t, { email: 'a@acme.com.br', empresa: 'ACME', empresaConfirmada: true });
+  const b = await createUser(t, { email: 'b@beta.com.br', empresa: 'Beta', empresaConfirmada: true });
+  const cookieA = await signIn(t.app, a.email, a.password);
+  const cookieB = await signIn(t.app, b.email, b.password);
+  const laudo = (
+    await t.app.inject({ method: 'POST', url: '/api/laudos', headers: json(cookieA), payload: { nome: 'Caldeira', codigo: 'C-1', tipo: 'NR-13' } })
+  ).json().laudo;
+  const db = t.server.database.db;
+  // A small limit keeps the test fast: 1 MB.
+  await updateSettings(db, { ...(await getSettings(db)), limits: { ...(await getSettings(db)).limits, maxFileSizeMb: 1 } });
+  const storageRoot = path.join(t.dataDir, 'storage', 'laudos');
+  return { t, cookieA, cookieB, laudo, storageRoot };
+}
+
+async function upload(t: TestServer, cookie: string, id: string, tipo: 'pdf' | 'excel', filename: string, content: Buffer) {
+  const body = multipart(filename, content);
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/laudos/${id}/arquivos/${tipo}`,
+    headers: { cookie, origin: TEST_ORIGIN, 'content-type': body.contentType },
+    payload: body.payload,
+  });
+}
+
+function filesUnder(dir: string): string[] {
+  try {
+    return readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => path.join(e.parentPath, e.name));
+  } catch {
+    return [];
+  }
+}
+
+describe('laudo files', () => {
+  it('exactly the limit passes; one byte more is 413 and leaves no file', async () => {
+    const { t, cookieA, laudo, storageRoot } = await setup();
+    const limit = 1024 * 1024;
+    const over = await upload(t, cookieA, laudo.id, 'pdf', 'grande.pdf', pdf(limit + 1));
+    expect(over.statusCode).toBe(413);
+    expect(over.json().error).toEqual({ code: 'ARQUIVO_GRANDE_DEMAIS', message: 'Arquivo maior que o limite de 1 MB.' });
+    expect(filesUnder(storageRoot)).toEqual([]);
+    const exact = await upload(t, cookieA, laudo.id, 'pdf', 'exato.pdf', pdf(limit));
+    expect(exact.statusCode).toBe(200);
+    expect(exact.json().laudo).toMatchObject({ arquivo_pdf: 'exato.pdf', arquivo_pdf_url: `/api/laudos/${laudo.id}/arquivos/pdf` });
+    expect(filesUnder(storageRoot)).toHaveLength(1);
+  });
+
+  it('checks the type by content: an executable named .pdf is refused', async () => {
+    const { t, cookieA, laudo, storageRoot } = await setup();
+    const elf = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(2000)]);
+    const res = await upload(t, cookieA, laudo.id, 'pdf', 'laudo.pdf', elf);
+    expect(res.statusCode).toBe(415);
+    expect(res.json().error.message).toBe('O arquivo enviado não é um PDF. Envie o laudo em PDF.');
+    const pdfAsExcel = await upload(t, cookieA, laudo.id, 'excel', 'planilha.xlsx', pdf(500));
+    expect(pdfAsExcel.statusCode).toBe(415);
+    expect(filesUnder(storageRoot)).toEqual([]);
+  });
+
+  it('a file name with ../ or control characters is harmless', async () => {
+    const { t, cookieA, laudo, storageRoot } = await setup();
+    const res = await upload(t, cookieA, laudo.id, 'pdf', '../../etc/rel\u0007atório.pdf', pdf(2000));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().laudo.arquivo_pdf).toBe('relatório.pdf');
+    const files = filesUnder(storageRoot);
+    expect(files).toHaveLength(1);
+    expect(files[0]!.startsWith(storageRoot + path.sep)).toBe(true);
+    const dl = await t.app.inject({ method: 'GET', url: `/api/laudos/${laudo.id}/arquivos/pdf/download`, headers: { cookie: cookieA } });
+    expect(dl.headers['content-disposition']).toContain('attachment');
+    expect(dl.headers['content-disposition']).toContain("filename*=UTF-8''relat%C3%B3rio.pdf");
+    expect(String(dl.headers['content-disposition'])).not.toMatch(/[\r\n]|\.\.\//);
+  });
+
+  it('views inline, downloads with the original name, previews Excel, replaces and removes', async () => {
+    const { t, cookieA, laudo, storageRoot } = await setup();
+    const content = pdf(3000);
+    await upload(t, cookieA, laudo.id, 'pdf', 'laudo-caldeira.pdf', content);
+    const view = await t.app.inject({ method: 'GET', url: `/api/laudos/${laudo.id}/arquivos/pdf`, headers: { cookie: cookieA } });
+    expect(view.statusCode).toBe(200);
+    expect(view.headers['content-type']).toBe('application/pdf');
+    expect(view.headers['content-disposition']).toMatch(/^inline; filename="laudo-caldeira\.pdf"/);
+    expect(view.rawPayload.equals(content)).toBe(true);
+
+    const sheet = await xlsx();
+    const up = await upload(t, cookieA, laudo.id, 'excel', 'medições.xlsx', sheet);
+    expect(up.statusCode).toBe(200);
+    const table = await t.app.inject({ method: 'GET', url: `/api/laudos/${laudo.id}/arquivos/excel/tabela`, headers: { cookie: cookieA } });
+    expect(table.json()).toMatchObject({ sheetName: 'Medições', truncated: false });
+    expect(table.json().rows[1]).toEqual(['Costado A', '12,5', '20/11/2026']);
+    const dl = await t.app.inject({ method: 'GET', url: `/api/laudos/${laudo.id}/arquivos/excel/download`, headers: { cookie: cookieA } });
+    expect(dl.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(dl.rawPayload.equals(sheet)).toBe(true);
+
+    // Replacing removes the old file.
+    await upload(t, cookieA, laudo.id, 'pdf', 'novo.pdf', pdf(1500));
+    expect(filesUnder(storageRoot)).toHaveLength(2);
+    const rm = await t.app.inject({ method: 'DELETE', url: `/api/laudos/${laudo.id}/arquivos/pdf`, headers: json(cookieA) });
+    expect(rm.json().laudo.arquivo_pdf).toBeNull();
+    expect(filesUnder(storageRoot)).toHaveLength(1);
+    // Deleting the laudo removes its files.
+    await t.app.inject({ method: 'DELETE', url: `/api/laudos/${laudo.id}`, headers: json(cookieA) });
+    expect(filesUnder(storageRoot)).toEqual([]);
+  });
+
+  it("another client cannot upload to, view, download or remove someone else's files", async () => {
+    const { t, cookieA, cookieB, laudo } = await setup();
+    await upload(t, cookieA, laudo.id, 'pdf', 'a.pdf', pdf(1000));
+    for (const [method, url] of [
+      ['GET', `/api/laudos/${laudo.id}/arquivos/pdf`],
+      ['GET', `/api/laudos/${laudo.id}/arquivos/pdf/download`],
+      ['DELETE', `/api/laudos/${laudo.id}/arquivos/pdf`],
+    ] as const) {
+      const res = await t.app.inject({ method, url, headers: json(cookieB) });
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+    }
+    expect((await upload(t, cookieB, laudo.id, 'pdf', 'b.pdf', pdf(1000))).statusCode).toBe(404);
+    const anon = await t.app.inject({ method: 'GET', url: `/api/laudos/${laudo.id}/arquivos/pdf` });
+    expect(anon.statusCode).toBe(401);
+  });
+
+  it('two concurrent uploads to one laudo leave one consistent file', async () => {
+    const { t, cookieA, laudo, storageRoot } = await setup();
+    const one = pdf(200_000);
+    const two = Buffer.concat([pdf(100), Buffer.alloc(300_000, 0x41)]);
+    const results = await Promise.all([
+      upload(t, cookieA, laudo.id, 'pdf', 'um.pdf', one),
+      upload(t, cookieA, laudo.id, 'pdf', 'dois.pdf', two),
+    ]);
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(filesUnder(storageRoot)).toHaveLength(1);
+    const view = await t.app.inject({ method: 'GET', url: `/api/laudos/${laudo.id}/arquivos/pdf/download`, headers: { cookie: cookieA } });
+    const name = (await t.app.inject({ method: 'GET', url: `/api/laudos/${laudo.id}`, headers: { cookie: cookieA } })).json().laudo.arquivo_pdf;
+    expect(view.rawPayload.equals(name === 'um.pdf' ? one : two)).toBe(true);
+  });
+});
