@@ -16,10 +16,28 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // The libraries every page needs, in their own long-cached chunk. Keep this list to those:
-          // a library matched here is downloaded on every page, even if only the admin area uses it.
           groups: [
             {
+              // TanStack Query's hooks and observers: only pages that read data use them, so they stay
+              // out of the shell, which needs just the client and its provider.
+              name: 'query',
+              test: /[\\/]node_modules[\\/]@tanstack[\\/](react-query[\\/]build[\\/]modern[\\/](?!index\.js|QueryClientProvider\.js)|query-core[\\/]build[\\/]modern[\\/]\w*[oO]bserver\.js)/,
+              priority: 1,
+              // Only these modules: what they import (React, the query client) stays in the vendor chunk.
+              includeDependenciesRecursively: false,
+            },
+            {
+              // What every route behind the guards shares (the session, fields, dialogs, validation, the
+              // auth endpoints): one chunk instead of a dozen small ones, each also named in the shell's
+              // preload map. The public pages never load it.
+              name: 'account',
+              test: /[\\/]src[\\/](components[\\/]ui[\\/](field|form-alert|badge|dialog|confirm-dialog|error-notice|tabs)\.tsx|lib[\\/](parse|validation|format|use-debounced-value)\.ts|features[\\/]auth[\\/](index\.ts|auth-context\.ts|auth-provider\.tsx|profile-cache\.ts|api[\\/][\w-]+\.ts|components[\\/](auth-card|new-password-fields|change-password-form|account-menu)\.tsx)|features[\\/]settings[\\/]api[\\/]public-settings\.ts)$/,
+              priority: 1,
+              includeDependenciesRecursively: false,
+            },
+            {
+              // The libraries every page needs, in their own long-cached chunk. Keep this list to those:
+              // a library matched here is downloaded on every page, even if only the admin area uses it.
               name: 'vendor',
               test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/,
             },

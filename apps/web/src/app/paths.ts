@@ -25,6 +25,7 @@ export const paths = {
   vencimentos: '/vencimentos',
   documentos: '/documentos',
   notificacoes: '/notificacoes',
+  conta: '/conta',
 
   admin: '/admin',
   adminBlog: '/admin/blog',

@@ -1,65 +1,63 @@
-import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { mockApi, signedOut } from '../test/api-mock';
+import { admin } from '../test/factories';
+import { renderApp } from '../test/render';
 import { paths, servicoPaths } from './paths';
-import { AppProviders } from './providers';
-import { routes } from './route-table';
 
-function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-}
+type Session = 'public' | 'guest' | 'admin';
 
-const headings: [string, string][] = [
-  [paths.home, 'Laudos técnicos e inspeções NR-13, NR-12 e de elevadores'],
-  [paths.blog, 'Blog'],
-  [paths.blogs, 'Blog'],
-  ['/blog/primeiro-post', 'Artigo do blog'],
-  ['/blogs/primeiro-post', 'Artigo do blog'],
-  [paths.blogAdmin, 'Administração do blog'],
-  [paths.blogAdminPanel, 'Administração do blog'],
-  [paths.planos, 'Planos'],
-  [paths.terms, 'Termos de uso e privacidade'],
-  [paths.privacy, 'Termos de uso e privacidade'],
-  [servicoPaths.nr13, 'Inspeção NR-13'],
-  [servicoPaths.nr12, 'Adequação NR-12'],
-  [servicoPaths.elevadores, 'Inspeção de elevadores'],
-  [servicoPaths.preditiva, 'Manutenção preditiva'],
-  [servicoPaths.laudos, 'Laudos técnicos'],
-  [servicoPaths.consultoria, 'Consultoria especializada'],
-  [servicoPaths.consultoriaElevadores, 'Consultoria em elevadores'],
-  [paths.login, 'Entrar'],
-  [paths.register, 'Criar conta'],
-  [paths.forgotPassword, 'Recuperar senha'],
-  ['/reset-password?token=abc', 'Redefinir senha'],
-  [paths.changePassword, 'Alterar senha'],
-  [paths.dashboard, 'Painel'],
-  [paths.novoLaudo, 'Novo laudo'],
-  [paths.vencimentos, 'Vencimentos'],
-  [paths.documentos, 'Documentos'],
-  [paths.notificacoes, 'Notificações'],
-  [paths.admin, 'Administração'],
-  [paths.adminBlog, 'Gerenciar blog'],
-  [paths.adminEmailNotifications, 'Notificações por e-mail'],
-  [paths.adminEmailTemplates, 'Modelos de e-mail'],
-  ['/servicos/desconhecido', 'Página não encontrada'],
-  ['/qualquer/outra/coisa', 'Página não encontrada'],
+const headings: [string, string, Session][] = [
+  [paths.home, 'Laudos técnicos e inspeções NR-13, NR-12 e de elevadores', 'public'],
+  [paths.blog, 'Blog', 'public'],
+  [paths.blogs, 'Blog', 'public'],
+  ['/blog/primeiro-post', 'Artigo do blog', 'public'],
+  ['/blogs/primeiro-post', 'Artigo do blog', 'public'],
+  [paths.blogAdmin, 'Administração do blog', 'public'],
+  [paths.blogAdminPanel, 'Administração do blog', 'public'],
+  [paths.planos, 'Planos', 'public'],
+  [paths.terms, 'Termos de uso e privacidade', 'public'],
+  [paths.privacy, 'Termos de uso e privacidade', 'public'],
+  [servicoPaths.nr13, 'Inspeção NR-13', 'public'],
+  [servicoPaths.nr12, 'Adequação NR-12', 'public'],
+  [servicoPaths.elevadores, 'Inspeção de elevadores', 'public'],
+  [servicoPaths.preditiva, 'Manutenção preditiva', 'public'],
+  [servicoPaths.laudos, 'Laudos técnicos', 'public'],
+  [servicoPaths.consultoria, 'Consultoria especializada', 'public'],
+  [servicoPaths.consultoriaElevadores, 'Consultoria em elevadores', 'public'],
+  [paths.login, 'Entrar', 'guest'],
+  [paths.register, 'Criar conta', 'guest'],
+  [paths.forgotPassword, 'Recuperar senha', 'guest'],
+  ['/reset-password?token=abc', 'Redefinir senha', 'guest'],
+  [paths.changePassword, 'Alterar senha', 'admin'],
+  [paths.dashboard, 'Painel', 'admin'],
+  [paths.novoLaudo, 'Novo laudo', 'admin'],
+  [paths.vencimentos, 'Vencimentos', 'admin'],
+  [paths.documentos, 'Documentos', 'admin'],
+  [paths.notificacoes, 'Notificações', 'admin'],
+  [paths.conta, 'Minha conta', 'admin'],
+  [paths.admin, 'Administração', 'admin'],
+  [paths.adminBlog, 'Gerenciar blog', 'admin'],
+  [paths.adminEmailNotifications, 'Notificações por e-mail', 'admin'],
+  [paths.adminEmailTemplates, 'Modelos de e-mail', 'admin'],
+  ['/servicos/desconhecido', 'Página não encontrada', 'public'],
+  ['/qualquer/outra/coisa', 'Página não encontrada', 'public'],
 ];
 
 describe('route table', () => {
-  it.each(headings)('%s shows "%s"', async (path, heading) => {
-    renderAt(path);
+  it.each(headings)('%s shows "%s"', async (path, heading, session) => {
+    const fetchMock = mockApi({ 'GET /api/me': session === 'admin' ? { body: admin() } : signedOut });
+    renderApp(path);
 
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
     expect(screen.getByRole('main')).toBeTruthy();
+    // The public site never asks who is signed in.
+    if (session === 'public') expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('marks the pages that are not built yet', async () => {
-    renderAt(paths.dashboard);
+    mockApi({ 'GET /api/me': { body: admin() } });
+    renderApp(paths.dashboard);
 
     expect(await screen.findByText('Esta página ainda está em construção.')).toBeTruthy();
   });

@@ -2,7 +2,6 @@ import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { DefaultPlaceholder, HeroPlaceholder, ServicePlaceholder } from '../components/loading';
 import { servicos } from '../features/marketing/servicos';
-import { GuestOnly, RequireAdmin, RequireUser } from './guards';
 import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
 import { paths } from './paths';
@@ -17,36 +16,42 @@ import { RootErrorBoundary } from './routes/root-error';
 
 /*
  * The function form of `lazy` on purpose: React Router empties the object form's fields once loaded,
- * so one lazy object shared by two paths (/blog and /blogs) would break the second.
+ * so one lazy object shared by two paths (/blog and /blogs) would break the second. The page is named
+ * by its export, which compiles to less code in the shell than `(await import(...)).Page`.
  */
-function page(load: () => Promise<ComponentType>): RouteObject['lazy'] {
-  return async () => ({ Component: await load() });
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): RouteObject['lazy'] {
+  return async () => ({ Component: (await load())[name] });
+}
+
+// The guards arrive with the session code, only for the routes that need it (see guards.tsx).
+function guard(name: 'WithAuth' | 'GuestOnly' | 'RequireUser' | 'RequireAdmin'): RouteObject['lazy'] {
+  return page(() => import('./guards'), name);
 }
 
 const blogList: RouteObject = {
   HydrateFallback: DefaultPlaceholder,
-  lazy: page(async () => (await import('./routes/public/blog-list')).BlogListPage),
+  lazy: page(() => import('./routes/public/blog-list'), 'BlogListPage'),
 };
 const blogPost: RouteObject = {
   HydrateFallback: DefaultPlaceholder,
-  lazy: page(async () => (await import('./routes/public/blog-post')).BlogPostPage),
+  lazy: page(() => import('./routes/public/blog-post'), 'BlogPostPage'),
 };
 // The spec keeps the blog admin outside the route guards (section 2).
 const blogAdmin: RouteObject = {
   HydrateFallback: DefaultPlaceholder,
-  lazy: page(async () => (await import('./routes/public/blog-admin')).BlogAdminPage),
+  lazy: page(() => import('./routes/public/blog-admin'), 'BlogAdminPage'),
 };
 // /terms and /privacy are the same page.
 const terms: RouteObject = {
   HydrateFallback: DefaultPlaceholder,
-  lazy: page(async () => (await import('./routes/public/terms')).TermsPage),
+  lazy: page(() => import('./routes/public/terms'), 'TermsPage'),
 };
 
 const publicRoutes: RouteObject[] = [
   {
     index: true,
     HydrateFallback: HeroPlaceholder,
-    lazy: page(async () => (await import('./routes/public/home')).HomePage),
+    lazy: page(() => import('./routes/public/home'), 'HomePage'),
   },
   { path: paths.blog, ...blogList },
   { path: paths.blogs, ...blogList },
@@ -57,7 +62,7 @@ const publicRoutes: RouteObject[] = [
   {
     path: paths.planos,
     HydrateFallback: DefaultPlaceholder,
-    lazy: page(async () => (await import('./routes/public/planos')).PlanosPage),
+    lazy: page(() => import('./routes/public/planos'), 'PlanosPage'),
   },
   { path: paths.terms, ...terms },
   { path: paths.privacy, ...terms },
@@ -76,62 +81,62 @@ const publicRoutes: RouteObject[] = [
 const guestRoutes: RouteObject[] = [
   {
     path: paths.login,
-    lazy: page(async () => (await import('./routes/guest/login')).LoginPage),
+    lazy: page(() => import('./routes/guest/login'), 'LoginPage'),
   },
   {
     path: paths.register,
-    lazy: page(async () => (await import('./routes/guest/register')).RegisterPage),
+    lazy: page(() => import('./routes/guest/register'), 'RegisterPage'),
   },
   {
     path: paths.forgotPassword,
-    lazy: page(async () => (await import('./routes/guest/forgot-password')).ForgotPasswordPage),
+    lazy: page(() => import('./routes/guest/forgot-password'), 'ForgotPasswordPage'),
   },
   // Linked from the password-recovery e-mail: {origin}/reset-password?token=...
   {
     path: paths.resetPassword,
-    lazy: page(async () => (await import('./routes/guest/reset-password')).ResetPasswordPage),
+    lazy: page(() => import('./routes/guest/reset-password'), 'ResetPasswordPage'),
   },
 ].map((route) => ({ ...route, HydrateFallback: DefaultPlaceholder }));
 
 const clientRoutes: RouteObject[] = [
   {
     path: paths.dashboard,
-    lazy: page(async () => (await import('./routes/client/dashboard')).DashboardPage),
+    lazy: page(() => import('./routes/client/dashboard'), 'DashboardPage'),
   },
   {
     path: paths.novoLaudo,
-    lazy: page(async () => (await import('./routes/client/novo-laudo')).NovoLaudoPage),
+    lazy: page(() => import('./routes/client/novo-laudo'), 'NovoLaudoPage'),
   },
   {
     path: paths.vencimentos,
-    lazy: page(async () => (await import('./routes/client/vencimentos')).VencimentosPage),
+    lazy: page(() => import('./routes/client/vencimentos'), 'VencimentosPage'),
   },
   {
     path: paths.documentos,
-    lazy: page(async () => (await import('./routes/client/documentos')).DocumentosPage),
+    lazy: page(() => import('./routes/client/documentos'), 'DocumentosPage'),
   },
   {
     path: paths.notificacoes,
-    lazy: page(async () => (await import('./routes/client/notificacoes')).NotificacoesPage),
+    lazy: page(() => import('./routes/client/notificacoes'), 'NotificacoesPage'),
   },
 ];
 
 const adminRoutes: RouteObject[] = [
   {
     path: paths.admin,
-    lazy: page(async () => (await import('./routes/admin/admin-home')).AdminHomePage),
+    lazy: page(() => import('./routes/admin/admin-home'), 'AdminHomePage'),
   },
   {
     path: paths.adminBlog,
-    lazy: page(async () => (await import('./routes/admin/admin-blog')).AdminBlogPage),
+    lazy: page(() => import('./routes/admin/admin-blog'), 'AdminBlogPage'),
   },
   {
     path: paths.adminEmailNotifications,
-    lazy: page(async () => (await import('./routes/admin/email-notifications')).EmailNotificationsPage),
+    lazy: page(() => import('./routes/admin/email-notifications'), 'EmailNotificationsPage'),
   },
   {
     path: paths.adminEmailTemplates,
-    lazy: page(async () => (await import('./routes/admin/email-templates')).EmailTemplatesPage),
+    lazy: page(() => import('./routes/admin/email-templates'), 'EmailTemplatesPage'),
   },
 ];
 
@@ -144,15 +149,21 @@ export const routes: RouteObject[] = [
         Component: PublicLayout,
         children: [
           ...publicRoutes,
-          { Component: GuestOnly, children: guestRoutes },
           {
-            Component: RequireUser,
+            HydrateFallback: DefaultPlaceholder,
+            lazy: guard('WithAuth'),
             children: [
-              // Open to users on their first access, who must change the temporary password.
+              { lazy: guard('GuestOnly'), children: guestRoutes },
               {
-                path: paths.changePassword,
-                HydrateFallback: DefaultPlaceholder,
-                lazy: page(async () => (await import('./routes/account/change-password')).ChangePasswordPage),
+                lazy: guard('RequireUser'),
+                children: [
+                  // Open to users on their first access, who must change the temporary password.
+                  {
+                    path: paths.changePassword,
+                    HydrateFallback: DefaultPlaceholder,
+                    lazy: page(() => import('./routes/account/change-password'), 'ChangePasswordPage'),
+                  },
+                ],
               },
             ],
           },
@@ -160,20 +171,36 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        Component: RequireUser,
+        HydrateFallback: DefaultPlaceholder,
+        lazy: guard('WithAuth'),
         children: [
           {
-            HydrateFallback: DefaultPlaceholder,
-            lazy: page(async () => (await import('./layouts/client-layout')).ClientLayout),
-            children: clientRoutes,
-          },
-          {
-            Component: RequireAdmin,
+            lazy: guard('RequireUser'),
             children: [
               {
                 HydrateFallback: DefaultPlaceholder,
-                lazy: page(async () => (await import('./layouts/admin-layout')).AdminLayout),
-                children: adminRoutes,
+                lazy: page(() => import('./layouts/client-layout'), 'ClientLayout'),
+                children: clientRoutes,
+              },
+              {
+                HydrateFallback: DefaultPlaceholder,
+                lazy: page(() => import('./layouts/account-layout'), 'AccountLayout'),
+                children: [
+                  {
+                    path: paths.conta,
+                    lazy: page(() => import('./routes/account/conta'), 'ContaPage'),
+                  },
+                ],
+              },
+              {
+                lazy: guard('RequireAdmin'),
+                children: [
+                  {
+                    HydrateFallback: DefaultPlaceholder,
+                    lazy: page(() => import('./layouts/admin-layout'), 'AdminLayout'),
+                    children: adminRoutes,
+                  },
+                ],
               },
             ],
           },

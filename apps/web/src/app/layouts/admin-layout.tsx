@@ -1,17 +1,17 @@
 import { Outlet } from 'react-router';
 import { AreaShell } from '../../components/layout/area-shell';
+import { AccountMenu } from '../../features/auth/components/account-menu';
 import { paths } from '../paths';
-
-const navItems = [
-  { to: paths.admin, label: 'Painel', end: true },
-  { to: paths.adminBlog, label: 'Blog' },
-  { to: paths.adminEmailNotifications, label: 'Notificações por e-mail' },
-  { to: paths.adminEmailTemplates, label: 'Modelos de e-mail' },
-] as const;
+import { adminNavItems } from './area-nav';
 
 export function AdminLayout() {
   return (
-    <AreaShell areaLabel="Administração" homeHref={paths.admin} navItems={navItems}>
+    <AreaShell
+      areaLabel="Administração"
+      homeHref={paths.admin}
+      navItems={adminNavItems}
+      actions={<AccountMenu />}
+    >
       <Outlet />
     </AreaShell>
   );

@@ -1,18 +1,17 @@
 import { Outlet } from 'react-router';
 import { AreaShell } from '../../components/layout/area-shell';
+import { AccountMenu } from '../../features/auth/components/account-menu';
 import { paths } from '../paths';
-
-const navItems = [
-  { to: paths.dashboard, label: 'Painel' },
-  { to: paths.novoLaudo, label: 'Novo laudo' },
-  { to: paths.vencimentos, label: 'Vencimentos' },
-  { to: paths.documentos, label: 'Documentos' },
-  { to: paths.notificacoes, label: 'Notificações' },
-] as const;
+import { clientNavItems } from './area-nav';
 
 export function ClientLayout() {
   return (
-    <AreaShell areaLabel="Área do cliente" homeHref={paths.dashboard} navItems={navItems}>
+    <AreaShell
+      areaLabel="Área do cliente"
+      homeHref={paths.dashboard}
+      navItems={clientNavItems}
+      actions={<AccountMenu />}
+    >
       <Outlet />
     </AreaShell>
   );

@@ -10,21 +10,27 @@ type AreaShellProps = {
   areaLabel: string;
   homeHref: string;
   navItems: readonly AreaNavItem[];
+  /** Shown at the right of the header (the account links). */
+  actions?: ReactNode;
   children: ReactNode;
 };
 
 /** Frame shared by the signed-in areas: header, area navigation and main content. */
-export function AreaShell({ areaLabel, homeHref, navItems, children }: AreaShellProps) {
+export function AreaShell({ areaLabel, homeHref, navItems, actions, children }: AreaShellProps) {
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">
       <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
-          <Link to={homeHref} className="rounded-md">
-            <Logo />
-          </Link>
-          <span className="rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-800">
-            {areaLabel}
-          </span>
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3">
+          <div className="flex items-center gap-3">
+            <Link to={homeHref} className="rounded-md">
+              <Logo />
+            </Link>
+            {/* On a phone the navigation below already names the area. */}
+            <span className="hidden rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-800 sm:inline">
+              {areaLabel}
+            </span>
+          </div>
+          {actions}
         </div>
       </header>
       <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col md:flex-row">

@@ -1,7 +1,55 @@
-import { UnderConstruction } from '../../../components/ui/under-construction';
+import { useLocation, useNavigate } from 'react-router';
+import { type TabItem, Tabs } from '../../../components/ui/tabs';
+import { useAuth } from '../../../features/auth';
+import { usePlanos } from '../../../features/planos/api/list-planos';
+import { PlanosAdmin } from '../../../features/planos/components/planos-admin';
+import { SettingsForm } from '../../../features/settings/components/settings-form';
+import { UsuariosAdmin } from '../../../features/usuarios/components/usuarios-admin';
+import { useDocumentTitle } from '../../../lib/document-title';
 
+const abas = ['usuarios', 'planos', 'configuracoes'] as const;
+type Aba = (typeof abas)[number];
+
+/** /admin: users, plans and settings, one tab each (the tab is kept in ?aba= for links and reloads). */
 export function AdminHomePage() {
+  useDocumentTitle('Administração');
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const pedida = new URLSearchParams(search).get('aba');
+  const aba: Aba = abas.includes(pedida as Aba) ? (pedida as Aba) : 'usuarios';
+  const { user } = useAuth();
+
+  const tabs: TabItem[] = [
+    { id: 'usuarios', label: 'Usuários', panel: <UsuariosTab currentUserId={user?.id ?? ''} /> },
+    { id: 'planos', label: 'Planos', panel: <PlanosAdmin /> },
+    {
+      id: 'configuracoes',
+      label: 'Configurações',
+      panel: <SettingsForm adminHasTwoFactor={user?.dois_fatores ?? false} />,
+    },
+  ];
+
   return (
-    <UnderConstruction title="Administração" description="Usuários, planos e laudos de todos os clientes." />
+    <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:py-10">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Administração</h1>
+      <p className="mt-2 text-slate-700">Usuários, planos e configurações do sistema.</p>
+      <div className="mt-6">
+        <Tabs
+          label="Seções da administração"
+          tabs={tabs}
+          selected={aba}
+          onSelect={(id) =>
+            navigate({ pathname, search: id === 'usuarios' ? '' : `?aba=${id}` }, { replace: true })
+          }
+        />
+      </div>
+    </div>
   );
+}
+
+/** The users tab needs the plans for its filter and form; they come from the plans feature. */
+function UsuariosTab({ currentUserId }: { currentUserId: string }) {
+  const planos = usePlanos();
+  const opcoes = (planos.data ?? []).map(({ id, nome }) => ({ id, nome }));
+  return <UsuariosAdmin planos={opcoes} currentUserId={currentUserId} />;
 }

@@ -1,0 +1,22 @@
+import { Outlet } from 'react-router';
+import { AreaShell } from '../../components/layout/area-shell';
+import { useAuth } from '../../features/auth';
+import { AccountMenu } from '../../features/auth/components/account-menu';
+import { paths } from '../paths';
+import { adminNavItems, clientNavItems } from './area-nav';
+
+/** /conta belongs to both areas: it keeps the frame and navigation of the user's own area. */
+export function AccountLayout() {
+  const { user } = useAuth();
+  const admin = user?.tipo === 'admin';
+  return (
+    <AreaShell
+      areaLabel={admin ? 'Administração' : 'Área do cliente'}
+      homeHref={admin ? paths.admin : paths.dashboard}
+      navItems={admin ? adminNavItems : clientNavItems}
+      actions={<AccountMenu />}
+    >
+      <Outlet />
+    </AreaShell>
+  );
+}

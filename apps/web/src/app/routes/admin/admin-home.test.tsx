@@ -1,0 +1,256 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { Usuario } from '../../../features/usuarios/api/usuario';
+import { type ApiHandler, apiError, callsTo, mockApi } from '../../../test/api-mock';
+import { admin } from '../../../test/factories';
+import { renderApp } from '../../../test/render';
+import { paths } from '../../paths';
+
+function usuario(overrides: Partial<Usuario>): Usuario {
+  return {
+    id: 'u-1',
+    nome: 'Maria Souza',
+    email: 'maria@metalurgica.com.br',
+    tipo: 'cliente',
+    empresa: 'Metalúrgica Souza',
+    empresaConfirmada: true,
+    telefone: null,
+    ativo: true,
+    primeiroAcesso: false,
+    plano: { id: 'p-basico', nome: 'Básico' },
+    criadoEm: '2026-11-01T12:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const planoBase = {
+  descricao: null,
+  ativo: true,
+  padrao: false,
+  maxLaudos: 100,
+  maxUsuarios: 3,
+  notificacoes: true,
+  whatsappAlerts: false,
+  emailSupport: true,
+  prioritySupport: false,
+  customReports: false,
+  apiAccess: false,
+  dataExport: false,
+  customBranding: false,
+  usuarios: 0,
+};
+
+const planos = [
+  { ...planoBase, id: 'p-pro', nome: 'Profissional', preco: 249.9, usuarios: 2 },
+  { ...planoBase, id: 'p-basico', nome: 'Básico', preco: 99.9, padrao: true, usuarios: 5 },
+];
+
+const usuarios = [
+  usuario({}),
+  usuario({
+    id: 'u-2',
+    nome: 'João Lima',
+    email: 'joao@caldeiras.com.br',
+    empresa: 'Caldeiras Lima',
+    empresaConfirmada: false,
+    primeiroAcesso: true,
+    ativo: false,
+    plano: null,
+  }),
+];
+
+function mockAdminApi(extra: Record<string, ApiHandler> = {}) {
+  return mockApi({
+    'GET /api/me': { body: admin() },
+    'GET /api/admin/usuarios': { body: { usuarios, total: 2, pagina: 1, porPagina: 20 } },
+    'GET /api/admin/planos': { body: { planos } },
+    ...extra,
+  });
+}
+
+describe('admin: usuários', () => {
+  it('lists the users the API returns, with their company, plan and state', async () => {
+    const fetchMock = mockAdminApi();
+    renderApp(paths.admin);
+
+    const maria = await screen.findByRole('row', { name: /Maria Souza/ });
+    expect(within(maria).getByText('maria@metalurgica.com.br')).toBeTruthy();
+    expect(within(maria).getByText('Básico')).toBeTruthy();
+    expect(within(maria).getByText('Ativo')).toBeTruthy();
+    expect(within(maria).queryByText('não confirmada')).toBeNull();
+
+    const joao = screen.getByRole('row', { name: /João Lima/ });
+    expect(within(joao).getByText('não confirmada')).toBeTruthy();
+    expect(within(joao).getByText('Inativo')).toBeTruthy();
+    expect(within(joao).getByText('Primeiro acesso pendente')).toBeTruthy();
+    expect(within(joao).getByRole('button', { name: 'Reativar João Lima' })).toBeTruthy();
+
+    expect(screen.getByText('2 usuários encontrados.')).toBeTruthy();
+    const [url] =
+      fetchMock.mock.calls.find(([input]) => String(input).startsWith('/api/admin/usuarios')) ?? [];
+    expect(String(url)).toBe('/api/admin/usuarios?pagina=1&porPagina=20');
+  });
+
+  it('names the user and warns about their laudos before deleting', async () => {
+    const fetchMock = mockAdminApi({ 'DELETE /api/admin/usuarios/u-1': { status: 204 } });
+    renderApp(paths.admin);
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Excluir Maria Souza' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Excluir Maria Souza?' });
+    expect(dialog.textContent).toContain('maria@metalurgica.com.br');
+    expect(dialog.textContent).toContain('todos os laudos e arquivos');
+    expect(callsTo(fetchMock, 'DELETE /api/admin/usuarios/u-1')).toHaveLength(0);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Excluir usuário' }));
+
+    expect(await screen.findByText('Maria Souza foi excluído.')).toBeTruthy();
+    expect(callsTo(fetchMock, 'DELETE /api/admin/usuarios/u-1')).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('shows in the dialog why a delete was refused', async () => {
+    mockAdminApi({
+      'DELETE /api/admin/usuarios/u-1': apiError(
+        400,
+        'DADOS_INVALIDOS',
+        'Você não pode deletar sua própria conta',
+      ),
+    });
+    renderApp(paths.admin);
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Excluir Maria Souza' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Excluir Maria Souza?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Excluir usuário' }));
+
+    expect(await within(dialog).findByText('Você não pode deletar sua própria conta')).toBeTruthy();
+  });
+
+  it('creates a user and says where the temporary password went', async () => {
+    const fetchMock = mockAdminApi({
+      'POST /api/admin/usuarios': {
+        status: 201,
+        body: { usuario: usuario({ id: 'u-3', nome: 'Carla Dias', email: 'carla@exemplo.com.br' }) },
+      },
+    });
+    renderApp(paths.admin);
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Novo usuário' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Novo usuário' });
+    fireEvent.change(within(dialog).getByLabelText('Nome'), { target: { value: 'Carla Dias' } });
+    fireEvent.change(within(dialog).getByLabelText('E-mail'), { target: { value: 'carla@exemplo.com.br' } });
+    fireEvent.change(within(dialog).getByLabelText('Plano'), { target: { value: 'p-pro' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Criar usuário' }));
+
+    expect(
+      await screen.findByText('Usuário criado. A senha temporária foi enviada para carla@exemplo.com.br.'),
+    ).toBeTruthy();
+    expect(callsTo(fetchMock, 'POST /api/admin/usuarios')).toEqual([
+      { nome: 'Carla Dias', email: 'carla@exemplo.com.br', tipo: 'cliente', planoId: 'p-pro' },
+    ]);
+  });
+
+  it('shows the result of the sync', async () => {
+    mockAdminApi({
+      'POST /api/admin/usuarios/sincronizar': {
+        body: { perfisCriados: 2, contasSemPerfil: ['orfa@exemplo.com.br'] },
+      },
+    });
+    renderApp(paths.admin);
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Sincronizar usuários' }));
+
+    expect(await screen.findByText('Sincronização concluída: 2 perfis criados.')).toBeTruthy();
+    expect(screen.getByText('Contas ainda sem perfil: orfa@exemplo.com.br.')).toBeTruthy();
+  });
+});
+
+describe('admin: planos', () => {
+  it('lists the plans cheapest first, in reais, with the default one marked', async () => {
+    mockAdminApi();
+    renderApp(`${paths.admin}?aba=planos`);
+
+    const rows = await screen.findAllByRole('row');
+    const [, first, second] = rows;
+    expect(first?.textContent).toContain('Básico');
+    expect(first?.textContent).toContain('Padrão');
+    expect(first?.textContent).toMatch(/R\$\s99,90/);
+    expect(second?.textContent).toContain('Profissional');
+    expect(screen.getByRole('tab', { name: 'Planos' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('switch', { name: 'Ativo (plano Básico)' }).getAttribute('aria-checked')).toBe(
+      'true',
+    );
+  });
+});
+
+describe('admin: configurações', () => {
+  const settings = {
+    mode: 'production',
+    notifications: { email: true, whatsapp: true, sms: false },
+    features: { fileUpload: true, pdfViewer: true, excelViewer: true, multipleUsers: true },
+    branding: { companyName: 'Laudos Engenharia', primaryColor: '#0BA2E9', logo: null },
+    contact: {
+      email: 'contato@laudos.com.br',
+      phone: '(11) 4000-0000',
+      whatsapp: '5511999999999',
+      address: 'São Paulo - SP',
+      website: 'https://laudos.com.br',
+    },
+    limits: { maxFileSizeMb: 25, maxLaudosPerClient: 100, maxUsers: 50 },
+    security: { requireTwoFactorForAdmins: false },
+  };
+
+  it('marks the wrong field and does not save', async () => {
+    const fetchMock = mockAdminApi({ 'GET /api/admin/settings': { body: settings } });
+    renderApp(`${paths.admin}?aba=configuracoes`);
+
+    fireEvent.change(await screen.findByLabelText('WhatsApp'), { target: { value: '(11) 99999-9999' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar configurações' }));
+
+    const whatsapp = screen.getByLabelText('WhatsApp');
+    expect(whatsapp.getAttribute('aria-invalid')).toBe('true');
+    expect(whatsapp.getAttribute('aria-describedby')).toContain(whatsapp.id);
+    expect(screen.getByText('Use apenas dígitos, com DDI e DDD (ex.: 5511999999999).')).toBeTruthy();
+    expect(callsTo(fetchMock, 'PUT /api/admin/settings')).toHaveLength(0);
+  });
+
+  it('saves the whole object with PUT', async () => {
+    const fetchMock = mockAdminApi({
+      'GET /api/admin/settings': { body: settings },
+      'PUT /api/admin/settings': ({ body }) => ({ body }),
+    });
+    renderApp(`${paths.admin}?aba=configuracoes`);
+
+    fireEvent.click(await screen.findByLabelText('Sandbox (teste)'));
+    fireEvent.change(screen.getByLabelText('Cor primária'), { target: { value: '#112233' } });
+    fireEvent.click(screen.getByLabelText('Exigir verificação em duas etapas para administradores'));
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar configurações' }));
+
+    expect(await screen.findByText('Configurações salvas')).toBeTruthy();
+    expect(callsTo(fetchMock, 'PUT /api/admin/settings')).toEqual([
+      {
+        ...settings,
+        mode: 'sandbox',
+        branding: { ...settings.branding, primaryColor: '#112233' },
+        security: { requireTwoFactorForAdmins: true },
+      },
+    ]);
+  });
+
+  it("marks the fields the server's validation names", async () => {
+    mockAdminApi({
+      'GET /api/admin/settings': { body: settings },
+      'PUT /api/admin/settings': apiError(
+        400,
+        'DADOS_INVALIDOS',
+        'Dados inválidos: verifique contact.website.',
+      ),
+    });
+    renderApp(`${paths.admin}?aba=configuracoes`);
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Salvar configurações' }));
+
+    expect(await screen.findByText('Confira os campos marcados: Site.')).toBeTruthy();
+    expect(screen.getByLabelText('Site').getAttribute('aria-invalid')).toBe('true');
+  });
+});

@@ -1,0 +1,170 @@
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '../../../app/paths';
+import { useToast } from '../../../components/toast';
+import { buttonClass } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/field';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { ApiError } from '../../../lib/api';
+import {
+  collectErrors,
+  confirmationError,
+  emailError,
+  errorMessage,
+  type FieldErrors,
+  focusFirstError,
+  MIN_PASSWORD_LENGTH,
+  newPasswordError,
+  requiredError,
+} from '../../../lib/validation';
+import { cadastrar } from '../api/account';
+import { useAuth } from '../auth-context';
+
+type Field = 'nome' | 'email' | 'empresa' | 'telefone' | 'senha' | 'confirmacao';
+
+/** Server errors that belong to one field. */
+const fieldOfCode: Record<string, Field> = { EMAIL_EM_USO: 'email', SENHA_FRACA: 'senha' };
+
+/** Sign-up: the account is created and signed in at once, then the guard opens /dashboard. */
+export function RegisterForm() {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<Record<Field, string>>({
+    nome: '',
+    email: '',
+    empresa: '',
+    telefone: '',
+    senha: '',
+    confirmacao: '',
+  });
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const { refresh } = useAuth();
+  const { showToast } = useToast();
+  const navigate = useNavigate();
+
+  const register = useMutation({
+    mutationFn: () =>
+      cadastrar({
+        nome: values.nome.trim(),
+        email: values.email.trim(),
+        senha: values.senha,
+        ...(values.empresa.trim() ? { empresa: values.empresa.trim() } : {}),
+        ...(values.telefone.trim() ? { telefone: values.telefone.trim() } : {}),
+      }),
+    onSuccess: async () => {
+      showToast({
+        type: 'success',
+        title: 'Conta criada',
+        message: 'Bem-vindo! Seus laudos ficam no painel.',
+      });
+      const perfil = await refresh().catch(() => null);
+      // Created but the session did not come up: the account exists, so signing in is the way on.
+      if (!perfil) navigate(paths.login, { replace: true });
+    },
+    onError: (error) => {
+      const field = error instanceof ApiError ? fieldOfCode[error.code] : undefined;
+      if (field) {
+        setErrors({ [field]: error.message });
+        focusFirstError(formRef.current, { [field]: error.message });
+      }
+    },
+  });
+
+  function set(field: Field) {
+    return (event: { target: { value: string } }) =>
+      setValues((current) => ({ ...current, [field]: event.target.value }));
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found = collectErrors<Field>({
+      nome: requiredError(values.nome, 'Informe seu nome.'),
+      email: emailError(values.email),
+      empresa: undefined,
+      telefone: undefined,
+      senha: newPasswordError(values.senha),
+      confirmacao: confirmationError(values.senha, values.confirmacao),
+    });
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      focusFirstError(formRef.current, found);
+      return;
+    }
+    register.mutate();
+  }
+
+  const fieldError = register.error instanceof ApiError && fieldOfCode[register.error.code];
+  const alert = register.error && !fieldError ? errorMessage(register.error) : null;
+
+  return (
+    <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4">
+      {alert ? <FormAlert>{alert}</FormAlert> : null}
+      <TextField
+        label="Nome"
+        name="nome"
+        autoComplete="name"
+        value={values.nome}
+        onChange={set('nome')}
+        error={errors.nome}
+      />
+      <TextField
+        label="E-mail"
+        name="email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        value={values.email}
+        onChange={set('email')}
+        error={errors.email}
+      />
+      <TextField
+        label="Empresa"
+        optional
+        name="empresa"
+        autoComplete="organization"
+        hint="A empresa será confirmada pela nossa equipe antes de liberar os laudos dela."
+        value={values.empresa}
+        onChange={set('empresa')}
+        error={errors.empresa}
+      />
+      <TextField
+        label="Telefone"
+        optional
+        name="telefone"
+        type="tel"
+        autoComplete="tel"
+        value={values.telefone}
+        onChange={set('telefone')}
+        error={errors.telefone}
+      />
+      <TextField
+        label="Senha"
+        name="senha"
+        type="password"
+        autoComplete="new-password"
+        hint={`Pelo menos ${MIN_PASSWORD_LENGTH} caracteres.`}
+        value={values.senha}
+        onChange={set('senha')}
+        error={errors.senha}
+      />
+      <TextField
+        label="Confirmar senha"
+        name="confirmacao"
+        type="password"
+        autoComplete="new-password"
+        value={values.confirmacao}
+        onChange={set('confirmacao')}
+        error={errors.confirmacao}
+      />
+      <button
+        type="submit"
+        disabled={register.isPending || register.isSuccess}
+        className={`${buttonClass('primary', 'lg')} w-full`}
+      >
+        {register.isPending ? 'Criando conta...' : 'Criar conta'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,226 @@
+import { type FormEvent, useRef, useState } from 'react';
+import { useToast } from '../../../components/toast';
+import { buttonClass } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { CheckboxField, SelectField, TextField } from '../../../components/ui/field';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { ApiError } from '../../../lib/api';
+import {
+  collectErrors,
+  emailError,
+  errorMessage,
+  type FieldErrors,
+  focusFirstError,
+  requiredError,
+} from '../../../lib/validation';
+import { useAlterarUsuario, useCriarUsuario } from '../api/mutations';
+import type { TipoUsuario, Usuario } from '../api/usuario';
+
+export type PlanoOpcao = { id: string; nome: string };
+
+type UsuarioFormDialogProps = {
+  open: boolean;
+  /** The user being edited; without it the dialog creates one. */
+  usuario: Usuario | null;
+  planos: readonly PlanoOpcao[];
+  onClose: () => void;
+};
+
+type Field = 'nome' | 'email' | 'empresa' | 'telefone';
+
+/** "Novo usuário" and "Editar usuário". */
+export function UsuarioFormDialog({ open, usuario, planos, onClose }: UsuarioFormDialogProps) {
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={usuario ? 'Editar usuário' : 'Novo usuário'}
+      description={
+        usuario
+          ? undefined
+          : 'O usuário recebe por e-mail uma senha temporária, que deverá trocar no primeiro acesso.'
+      }
+    >
+      <UsuarioForm usuario={usuario} planos={planos} onDone={onClose} />
+    </Dialog>
+  );
+}
+
+function UsuarioForm({
+  usuario,
+  planos,
+  onDone,
+}: {
+  usuario: Usuario | null;
+  planos: readonly PlanoOpcao[];
+  onDone: () => void;
+}) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const { showToast } = useToast();
+  const criar = useCriarUsuario();
+  const alterar = useAlterarUsuario();
+  const mutation = usuario ? alterar : criar;
+
+  const [nome, setNome] = useState(usuario?.nome ?? '');
+  const [email, setEmail] = useState(usuario?.email ?? '');
+  const [tipo, setTipo] = useState<TipoUsuario>(usuario?.tipo ?? 'cliente');
+  const [empresa, setEmpresa] = useState(usuario?.empresa ?? '');
+  const [empresaConfirmada, setEmpresaConfirmada] = useState(usuario?.empresaConfirmada ?? false);
+  const [telefone, setTelefone] = useState(usuario?.telefone ?? '');
+  const [planoId, setPlanoId] = useState(usuario?.plano?.id ?? '');
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+
+  function onError(error: Error) {
+    if (error instanceof ApiError && error.code === 'EMAIL_EM_USO') {
+      setErrors({ email: error.message });
+      focusFirstError(formRef.current, { email: error.message });
+    }
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found = collectErrors<Field>({
+      nome: requiredError(nome, 'Informe o nome.'),
+      email: usuario ? undefined : emailError(email),
+      empresa: undefined,
+      telefone: undefined,
+    });
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      focusFirstError(formRef.current, found);
+      return;
+    }
+    if (usuario) {
+      alterar.mutate(
+        {
+          id: usuario.id,
+          nome: nome.trim(),
+          tipo,
+          empresa: empresa.trim() || null,
+          empresaConfirmada,
+          telefone: telefone.trim() || null,
+          planoId: planoId || null,
+        },
+        {
+          onSuccess: (saved) => {
+            showToast({ type: 'success', title: `Dados de ${saved.nome} salvos.` });
+            onDone();
+          },
+          onError,
+        },
+      );
+    } else {
+      const destino = email.trim();
+      criar.mutate(
+        {
+          nome: nome.trim(),
+          email: destino,
+          tipo,
+          ...(empresa.trim() ? { empresa: empresa.trim() } : {}),
+          ...(telefone.trim() ? { telefone: telefone.trim() } : {}),
+          ...(planoId ? { planoId } : {}),
+        },
+        {
+          onSuccess: (created) => {
+            showToast({
+              type: 'success',
+              title: `Usuário criado. A senha temporária foi enviada para ${created.email || destino}.`,
+            });
+            onDone();
+          },
+          onError,
+        },
+      );
+    }
+  }
+
+  const emailInUse = mutation.error instanceof ApiError && mutation.error.code === 'EMAIL_EM_USO';
+
+  return (
+    <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4">
+      {mutation.error && !emailInUse ? <FormAlert>{errorMessage(mutation.error)}</FormAlert> : null}
+      <TextField
+        label="Nome"
+        name="nome"
+        autoComplete="off"
+        data-autofocus
+        value={nome}
+        onChange={(event) => setNome(event.target.value)}
+        error={errors.nome}
+      />
+      <TextField
+        label="E-mail"
+        name="email"
+        type="email"
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        disabled={usuario !== null}
+        hint={usuario ? 'O e-mail de acesso não pode ser alterado.' : undefined}
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        error={errors.email}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField
+          label="Tipo"
+          name="tipo"
+          value={tipo}
+          onChange={(event) => setTipo(event.target.value === 'admin' ? 'admin' : 'cliente')}
+        >
+          <option value="cliente">Cliente</option>
+          <option value="admin">Administrador</option>
+        </SelectField>
+        <SelectField
+          label="Plano"
+          name="planoId"
+          value={planoId}
+          onChange={(event) => setPlanoId(event.target.value)}
+        >
+          <option value="">{usuario ? 'Sem plano' : 'Plano padrão'}</option>
+          {planos.map((plano) => (
+            <option key={plano.id} value={plano.id}>
+              {plano.nome}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <TextField
+        label="Empresa"
+        optional
+        name="empresa"
+        autoComplete="off"
+        value={empresa}
+        onChange={(event) => setEmpresa(event.target.value)}
+        error={errors.empresa}
+      />
+      {usuario ? (
+        <CheckboxField
+          label="Empresa confirmada"
+          hint="Libera para este usuário os laudos da empresa informada."
+          name="empresaConfirmada"
+          checked={empresaConfirmada}
+          onChange={(event) => setEmpresaConfirmada(event.target.checked)}
+        />
+      ) : null}
+      <TextField
+        label="Telefone"
+        optional
+        name="telefone"
+        type="tel"
+        autoComplete="off"
+        value={telefone}
+        onChange={(event) => setTelefone(event.target.value)}
+        error={errors.telefone}
+      />
+      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+        <button type="button" onClick={onDone} className={buttonClass('secondary')}>
+          Cancelar
+        </button>
+        <button type="submit" disabled={mutation.isPending} className={buttonClass('primary')}>
+          {mutation.isPending ? 'Salvando...' : usuario ? 'Salvar alterações' : 'Criar usuário'}
+        </button>
+      </div>
+    </form>
+  );
+}

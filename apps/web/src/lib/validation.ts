@@ -1,0 +1,63 @@
+/** Field checks shared by the forms; each returns the pt-BR message, or undefined when valid. */
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const MIN_PASSWORD_LENGTH = 8;
+export const MAX_PASSWORD_LENGTH = 128;
+
+export function requiredError(value: string, message: string): string | undefined {
+  return value.trim() === '' ? message : undefined;
+}
+
+export function emailError(value: string): string | undefined {
+  const email = value.trim();
+  if (email === '') return 'Informe o e-mail.';
+  if (!EMAIL.test(email)) return 'Informe um e-mail válido, como nome@empresa.com.br.';
+  return undefined;
+}
+
+export function newPasswordError(value: string): string | undefined {
+  if (value === '') return 'Informe a senha.';
+  if (value.length < MIN_PASSWORD_LENGTH)
+    return `A senha deve ter pelo menos ${MIN_PASSWORD_LENGTH} caracteres.`;
+  if (value.length > MAX_PASSWORD_LENGTH)
+    return `A senha deve ter no máximo ${MAX_PASSWORD_LENGTH} caracteres.`;
+  return undefined;
+}
+
+export function confirmationError(password: string, confirmation: string): string | undefined {
+  if (confirmation === '') return 'Repita a senha para confirmar.';
+  if (password !== confirmation) return 'As senhas não conferem.';
+  return undefined;
+}
+
+export type FieldErrors<K extends string> = Partial<Record<K, string>>;
+
+/** Drops the fields without an error; empty when the form is valid. */
+export function collectErrors<K extends string>(errors: Record<K, string | undefined>): FieldErrors<K> {
+  const found: FieldErrors<K> = {};
+  for (const key of Object.keys(errors) as K[]) {
+    const message = errors[key];
+    if (message) found[key] = message;
+  }
+  return found;
+}
+
+/** Moves the focus to the first field with an error, in the form's order. */
+export function focusFirstError(form: HTMLFormElement | null, errors: Partial<Record<string, string>>): void {
+  if (!form) return;
+  for (const element of Array.from(form.elements)) {
+    const name = element.getAttribute('name');
+    if (name && errors[name] && element instanceof HTMLElement) {
+      element.focus();
+      return;
+    }
+  }
+}
+
+/** The message to show for a failed request. */
+export function errorMessage(error: unknown): string {
+  return error instanceof Error && error.message
+    ? error.message
+    : 'Algo deu errado. Tente novamente em instantes.';
+}

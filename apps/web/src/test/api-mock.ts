@@ -1,0 +1,49 @@
+import { type Mock, vi } from 'vitest';
+
+/*
+ * A fake server for unit tests: `fetch` is replaced by a table of answers keyed by
+ * "METHOD /api/path" (with or without the query string).
+ */
+
+export type ApiRequest = { method: string; path: string; url: URL; body: unknown };
+type Answer = { status?: number; body?: unknown };
+export type ApiHandler = Answer | ((request: ApiRequest) => Answer | Promise<Answer>);
+
+export function apiError(status: number, code: string, message: string): Answer {
+  return { status, body: { error: { code, message } } };
+}
+
+export const signedOut = apiError(401, 'NAO_AUTENTICADO', 'Sessão expirada. Faça login novamente');
+
+export function mockApi(handlers: Record<string, ApiHandler>): Mock<typeof fetch> {
+  const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    const handler =
+      handlers[`${method} ${url.pathname}${url.search}`] ?? handlers[`${method} ${url.pathname}`];
+    const answer: Answer = handler
+      ? typeof handler === 'function'
+        ? await handler({ method, path: url.pathname, url, body })
+        : handler
+      : apiError(404, 'NAO_ENCONTRADO', 'Rota não encontrada.');
+    const status = answer.status ?? 200;
+    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+      status,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+/** The JSON bodies sent to one endpoint, e.g. callsTo(fetchMock, 'POST /api/cadastro'). */
+export function callsTo(fetchMock: Mock<typeof fetch>, key: string): unknown[] {
+  const [method, path] = key.split(' ');
+  return fetchMock.mock.calls
+    .filter(([input, init]) => {
+      const url = new URL(String(input), 'http://localhost');
+      return (init?.method ?? 'GET').toUpperCase() === method && url.pathname === path;
+    })
+    .map(([, init]) => (typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined));
+}
