@@ -179,7 +179,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      if (error.status >= 500) request.log.error({ err: error }, error.message);
+      if (error.status >= 500) request.log.error({ err: error.cause ?? error }, error.message);
       return reply.code(error.status).send({ error: { code: error.code, message: error.message } });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

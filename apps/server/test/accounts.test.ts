@@ -140,6 +140,12 @@ describe('sign-up and sign-in', () => {
     await t.server.database.db.delete(usuarios).where(eq(usuarios.id, u.id));
     const res = await me(t, cookie);
     expect(res.statusCode).toBe(401);
+    const again = await signInRaw(t, u.email, u.password);
+    expect(again.statusCode).toBe(403);
+    expect(again.json().error).toEqual({
+      code: 'PERFIL_NAO_ENCONTRADO',
+      message: 'Perfil de usuário não encontrado. Verifique se o usuário foi criado corretamente.',
+    });
   });
 });
 

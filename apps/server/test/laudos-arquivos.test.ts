@@ -3,7 +3,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { getSettings, updateSettings } from '../src/modules/settings/service.ts';
-import { createAdmin, createUser, json } from './helpers/accounts.ts';
+import { createUser, json } from './helpers/accounts.ts';
 import { createTestServer, signIn, TEST_ORIGIN, type TestServer } from './helpers/server.ts';
 
 let t: TestServer | undefined;
@@ -18,7 +18,10 @@ function multipart(filename: string, content: Buffer, contentType = 'application
     `--${boundary}\r\nContent-Disposition: form-data; name="arquivo"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return { payload: Buffer.concat([head, content, tail]), contentType: `multipart/form-data; boundary=${boundary}` };
+  return {
+    payload: Buffer.concat([head, content, tail]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
 }
 
 function pdf(bytes: number): Buffer {
@@ -42,16 +45,31 @@ async function setup() {
   const cookieA = await signIn(t.app, a.email, a.password);
   const cookieB = await signIn(t.app, b.email, b.password);
   const laudo = (
-    await t.app.inject({ method: 'POST', url: '/api/laudos', headers: json(cookieA), payload: { nome: 'Caldeira', codigo: 'C-1', tipo: 'NR-13' } })
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/laudos',
+      headers: json(cookieA),
+      payload: { nome: 'Caldeira', codigo: 'C-1', tipo: 'NR-13' },
+    })
   ).json().laudo;
   const db = t.server.database.db;
   // A small limit keeps the test fast: 1 MB.
-  await updateSettings(db, { ...(await getSettings(db)), limits: { ...(await getSettings(db)).limits, maxFileSizeMb: 1 } });
+  await updateSettings(db, {
+    ...(await getSettings(db)),
+    limits: { ...(await getSettings(db)).limits, maxFileSizeMb: 1 },
+  });
   const storageRoot = path.join(t.dataDir, 'storage', 'laudos');
   return { t, cookieA, cookieB, laudo, storageRoot };
 }
 
-async function upload(t: TestServer, cookie: string, id: string, tipo: 'pdf' | 'excel', filename: string, content: Buffer) {
+async function upload(
+  t: TestServer,
+  cookie: string,
+  id: string,
+  tipo: 'pdf' | 'excel',
+  filename: string,
+  content: Buffer,
+) {
   const body = multipart(filename, content);
   return t.app.inject({
     method: 'POST',
@@ -77,11 +95,17 @@ describe('laudo files', () => {
     const limit = 1024 * 1024;
     const over = await upload(t, cookieA, laudo.id, 'pdf', 'grande.pdf', pdf(limit + 1));
     expect(over.statusCode).toBe(413);
-    expect(over.json().error).toEqual({ code: 'ARQUIVO_GRANDE_DEMAIS', message: 'Arquivo maior que o limite de 1 MB.' });
+    expect(over.json().error).toEqual({
+      code: 'ARQUIVO_GRANDE_DEMAIS',
+      message: 'Arquivo maior que o limite de 1 MB.',
+    });
     expect(filesUnder(storageRoot)).toEqual([]);
     const exact = await upload(t, cookieA, laudo.id, 'pdf', 'exato.pdf', pdf(limit));
     expect(exact.statusCode).toBe(200);
-    expect(exact.json().laudo).toMatchObject({ arquivo_pdf: 'exato.pdf', arquivo_pdf_url: `/api/laudos/${laudo.id}/arquivos/pdf` });
+    expect(exact.json().laudo).toMatchObject({
+      arquivo_pdf: 'exato.pdf',
+      arquivo_pdf_url: `/api/laudos/${laudo.id}/arquivos/pdf`,
+    });
     expect(filesUnder(storageRoot)).toHaveLength(1);
   });
 
@@ -104,7 +128,11 @@ describe('laudo files', () => {
     const files = filesUnder(storageRoot);
     expect(files).toHaveLength(1);
     expect(files[0]!.startsWith(storageRoot + path.sep)).toBe(true);
-    const dl = await t.app.inject({ method: 'GET', url: `/api/laudos/${laudo.id}/arquivos/pdf/download`, headers: { cookie: cookieA } });
+    const dl = await t.app.inject({
+      method: 'GET',
+      url: `/api/laudos/${laudo.id}/arquivos/pdf/download`,
+      headers: { cookie: cookieA },
+    });
     expect(dl.headers['content-disposition']).toContain('attachment');
     expect(dl.headers['content-disposition']).toContain("filename*=UTF-8''relat%C3%B3rio.pdf");
     expect(String(dl.headers['content-disposition'])).not.toMatch(/[\r\n]|\.\.\//);
@@ -114,7 +142,11 @@ describe('laudo files', () => {
     const { t, cookieA, laudo, storageRoot } = await setup();
     const content = pdf(3000);
     await upload(t, cookieA, laudo.id, 'pdf', 'laudo-caldeira.pdf', content);
-    const view = await t.app.inject({ method: 'GET', url: `/api/laudos/${laudo.id}/arquivos/pdf`, headers: { cookie: cookieA } });
+    const view = await t.app.inject({
+      method: 'GET',
+      url: `/api/laudos/${laudo.id}/arquivos/pdf`,
+      headers: { cookie: cookieA },
+    });
     expect(view.statusCode).toBe(200);
     expect(view.headers['content-type']).toBe('application/pdf');
     expect(view.headers['content-disposition']).toMatch(/^inline; filename="laudo-caldeira\.pdf"/);
@@ -123,17 +155,31 @@ describe('laudo files', () => {
     const sheet = await xlsx();
     const up = await upload(t, cookieA, laudo.id, 'excel', 'medições.xlsx', sheet);
     expect(up.statusCode).toBe(200);
-    const table = await t.app.inject({ method: 'GET', url: `/api/laudos/${laudo.id}/arquivos/excel/tabela`, headers: { cookie: cookieA } });
+    const table = await t.app.inject({
+      method: 'GET',
+      url: `/api/laudos/${laudo.id}/arquivos/excel/tabela`,
+      headers: { cookie: cookieA },
+    });
     expect(table.json()).toMatchObject({ sheetName: 'Medições', truncated: false });
     expect(table.json().rows[1]).toEqual(['Costado A', '12,5', '20/11/2026']);
-    const dl = await t.app.inject({ method: 'GET', url: `/api/laudos/${laudo.id}/arquivos/excel/download`, headers: { cookie: cookieA } });
-    expect(dl.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    const dl = await t.app.inject({
+      method: 'GET',
+      url: `/api/laudos/${laudo.id}/arquivos/excel/download`,
+      headers: { cookie: cookieA },
+    });
+    expect(dl.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
     expect(dl.rawPayload.equals(sheet)).toBe(true);
 
     // Replacing removes the old file.
     await upload(t, cookieA, laudo.id, 'pdf', 'novo.pdf', pdf(1500));
     expect(filesUnder(storageRoot)).toHaveLength(2);
-    const rm = await t.app.inject({ method: 'DELETE', url: `/api/laudos/${laudo.id}/arquivos/pdf`, headers: json(cookieA) });
+    const rm = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/laudos/${laudo.id}/arquivos/pdf`,
+      headers: json(cookieA),
+    });
     expect(rm.json().laudo.arquivo_pdf).toBeNull();
     expect(filesUnder(storageRoot)).toHaveLength(1);
     // Deleting the laudo removes its files.
@@ -167,8 +213,14 @@ describe('laudo files', () => {
     ]);
     expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
     expect(filesUnder(storageRoot)).toHaveLength(1);
-    const view = await t.app.inject({ method: 'GET', url: `/api/laudos/${laudo.id}/arquivos/pdf/download`, headers: { cookie: cookieA } });
-    const name = (await t.app.inject({ method: 'GET', url: `/api/laudos/${laudo.id}`, headers: { cookie: cookieA } })).json().laudo.arquivo_pdf;
+    const view = await t.app.inject({
+      method: 'GET',
+      url: `/api/laudos/${laudo.id}/arquivos/pdf/download`,
+      headers: { cookie: cookieA },
+    });
+    const name = (
+      await t.app.inject({ method: 'GET', url: `/api/laudos/${laudo.id}`, headers: { cookie: cookieA } })
+    ).json().laudo.arquivo_pdf;
     expect(view.rawPayload.equals(name === 'um.pdf' ? one : two)).toBe(true);
   });
 });

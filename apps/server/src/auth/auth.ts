@@ -142,13 +142,19 @@ export function createAuth(config: Config, db: Db, email: EmailService) {
               .from(schema.usuarios)
               .where(eq(schema.usuarios.id, session.userId))
               .limit(1);
-            if (profile && !profile.ativo) {
+            if (!profile) {
+              throw new APIError('FORBIDDEN', {
+                code: 'PERFIL_NAO_ENCONTRADO',
+                message: 'Perfil de usuário não encontrado. Verifique se o usuário foi criado corretamente.',
+              });
+            }
+            if (!profile.ativo) {
               throw new APIError('FORBIDDEN', {
                 code: 'USUARIO_INATIVO',
                 message: 'Usuário desativado. Fale com o administrador.',
               });
             }
-            if (profile?.primeiroAcesso && profile.expira && profile.expira.getTime() < Date.now()) {
+            if (profile.primeiroAcesso && profile.expira && profile.expira.getTime() < Date.now()) {
               throw new APIError('FORBIDDEN', {
                 code: 'SENHA_TEMPORARIA_EXPIRADA',
                 message: `Sua senha temporária expirou em ${formatDateTimeBR(profile.expira, config.timeZone)}. Peça ao administrador uma nova.`,

@@ -30,7 +30,7 @@ const messages: Record<string, string> = {
   USUARIO_INATIVO: 'Usuário desativado. Fale com o administrador.',
 };
 
-const ownCodes = new Set(['USUARIO_INATIVO', 'SENHA_TEMPORARIA_EXPIRADA']);
+const ownCodes = new Set(['USUARIO_INATIVO', 'SENHA_TEMPORARIA_EXPIRADA', 'PERFIL_NAO_ENCONTRADO']);
 
 /** Paths a user on first access may still use (everything else waits for the password change). */
 const firstAccessPaths = [

@@ -19,3 +19,16 @@ export const unauthorized = (message = 'Sessão expirada. Faça login novamente'
 export const forbidden = (message = 'Acesso negado.') => new AppError('ACESSO_NEGADO', message, 403);
 export const notFound = (message = 'Recurso não encontrado.') => new AppError('NAO_ENCONTRADO', message, 404);
 export const badRequest = (message: string, code = 'DADOS_INVALIDOS') => new AppError(code, message, 400);
+
+/**
+ * Runs `fn`; an unexpected failure (not an AppError) becomes a 500 with the spec's message for
+ * that situation ('Erro ao criar usuário', …). The cause is logged by the error handler.
+ */
+export async function orFail<T>(message: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    throw Object.assign(new AppError('ERRO_INTERNO', message, 500), { cause: err });
+  }
+}

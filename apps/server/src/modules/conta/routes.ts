@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { toWebHeaders } from '../../auth/session.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError, orFail } from '../../http/errors.ts';
 import { hitRateLimit, limits } from '../../http/rate-limit.ts';
 import { createContaComSenha } from '../usuarios/service.ts';
 import { alterarSenha, assertSenhaValida, redefinirSenha } from './service.ts';
@@ -75,13 +75,15 @@ export const contaRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = request.sessionUser!;
       await hitRateLimit(app.ctx.db, limits.passwordChangePerUser(user.id));
-      await alterarSenha(
-        app.ctx.db,
-        app.ctx.email,
-        app.ctx.config,
-        user,
-        request.body.senhaAtual,
-        request.body.novaSenha,
+      await orFail('Erro ao atualizar senha', () =>
+        alterarSenha(
+          app.ctx.db,
+          app.ctx.email,
+          app.ctx.config,
+          user,
+          request.body.senhaAtual,
+          request.body.novaSenha,
+        ),
       );
       return { ok: true as const };
     },
@@ -100,12 +102,8 @@ export const contaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await hitRateLimit(app.ctx.db, limits.resetPerIp(request.ip));
-      await redefinirSenha(
-        app.ctx.db,
-        app.ctx.email,
-        app.ctx.config,
-        request.body.token,
-        request.body.novaSenha,
+      await orFail('Erro ao atualizar senha', () =>
+        redefinirSenha(app.ctx.db, app.ctx.email, app.ctx.config, request.body.token, request.body.novaSenha),
       );
       return { ok: true as const };
     },

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { endSessions } from '../../auth/auth.ts';
 import { authAccount, authUser, laudos, usuarios } from '../../db/schema.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError, orFail } from '../../http/errors.ts';
 import { getPlanoPadrao } from '../planos/service.ts';
 import {
   assertPlano,
@@ -61,10 +61,12 @@ export const usuariosAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const q = request.query;
-      return listarUsuarios(app.ctx.db, {
-        ...q,
-        ativo: q.ativo === undefined ? undefined : q.ativo === 'true',
-      });
+      return orFail('Erro ao carregar usuários', () =>
+        listarUsuarios(app.ctx.db, {
+          ...q,
+          ativo: q.ativo === undefined ? undefined : q.ativo === 'true',
+        }),
+      );
     },
   );
 
@@ -106,28 +108,30 @@ export const usuariosAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       await assertPlano(db, b.planoId);
       const senha = generateTemporaryPassword();
       const expira = temporaryPasswordExpiry(config.tempPasswordTtlDays);
-      const id = await db.transaction(async (tx) => {
-        const planoId = b.planoId === undefined ? ((await getPlanoPadrao(tx))?.id ?? null) : b.planoId;
-        const u = await createContaComSenha(tx, {
-          email: b.email,
-          nome: b.nome,
-          password: senha,
-          tipo: b.tipo,
-          empresa: b.empresa || null,
-          // A company set by an admin is confirmed.
-          empresaConfirmada: Boolean(b.empresa),
-          telefone: b.telefone || null,
-          planoId,
-          primeiroAcesso: true,
-          senhaTemporariaExpiraEm: expira,
-        });
-        // The temporary password exists only in this e-mail (sealed in the queue).
-        await email.enqueue(
-          tx,
-          emailSenhaTemporaria('boas_vindas', u, senha, expira, config.publicUrl, config.timeZone),
-        );
-        return u.id;
-      });
+      const id = await orFail('Erro ao criar usuário', () =>
+        db.transaction(async (tx) => {
+          const planoId = b.planoId === undefined ? ((await getPlanoPadrao(tx))?.id ?? null) : b.planoId;
+          const u = await createContaComSenha(tx, {
+            email: b.email,
+            nome: b.nome,
+            password: senha,
+            tipo: b.tipo,
+            empresa: b.empresa || null,
+            // A company set by an admin is confirmed.
+            empresaConfirmada: Boolean(b.empresa),
+            telefone: b.telefone || null,
+            planoId,
+            primeiroAcesso: true,
+            senhaTemporariaExpiraEm: expira,
+          });
+          // The temporary password exists only in this e-mail (sealed in the queue).
+          await email.enqueue(
+            tx,
+            emailSenhaTemporaria('boas_vindas', u, senha, expira, config.publicUrl, config.timeZone),
+          );
+          return u.id;
+        }),
+      );
       return reply.code(201).send({ usuario: await getUsuario(db, id) });
     },
   );
@@ -168,40 +172,42 @@ export const usuariosAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         );
       }
       await assertPlano(db, b.planoId);
-      await db.transaction(async (tx) => {
-        const empresaMudou = b.empresa !== undefined && (b.empresa || null) !== atual.empresa;
-        await tx
-          .update(usuarios)
-          .set({
-            ...(b.nome !== undefined ? { nome: b.nome } : {}),
-            ...(b.tipo !== undefined ? { tipo: b.tipo } : {}),
-            ...(b.empresa !== undefined ? { empresa: b.empresa || null } : {}),
-            // Changing the company without confirming it again makes it a claim again.
-            ...(b.empresaConfirmada !== undefined
-              ? { empresaConfirmada: b.empresaConfirmada }
-              : empresaMudou
-                ? { empresaConfirmada: false }
-                : {}),
-            ...(b.telefone !== undefined ? { telefone: b.telefone || null } : {}),
-            ...(b.planoId !== undefined ? { planoId: b.planoId } : {}),
-            ...(b.ativo !== undefined ? { ativo: b.ativo } : {}),
-            atualizadoEm: new Date(),
-          })
-          .where(eq(usuarios.id, id));
-        if (b.nome !== undefined || b.tipo !== undefined || b.ativo !== undefined) {
+      await orFail('Erro ao atualizar usuário', () =>
+        db.transaction(async (tx) => {
+          const empresaMudou = b.empresa !== undefined && (b.empresa || null) !== atual.empresa;
           await tx
-            .update(authUser)
+            .update(usuarios)
             .set({
-              ...(b.nome !== undefined ? { name: b.nome } : {}),
-              ...(b.tipo !== undefined ? { role: b.tipo === 'admin' ? 'admin' : 'user' } : {}),
-              ...(b.ativo !== undefined ? { banned: !b.ativo } : {}),
-              updatedAt: new Date(),
+              ...(b.nome !== undefined ? { nome: b.nome } : {}),
+              ...(b.tipo !== undefined ? { tipo: b.tipo } : {}),
+              ...(b.empresa !== undefined ? { empresa: b.empresa || null } : {}),
+              // Changing the company without confirming it again makes it a claim again.
+              ...(b.empresaConfirmada !== undefined
+                ? { empresaConfirmada: b.empresaConfirmada }
+                : empresaMudou
+                  ? { empresaConfirmada: false }
+                  : {}),
+              ...(b.telefone !== undefined ? { telefone: b.telefone || null } : {}),
+              ...(b.planoId !== undefined ? { planoId: b.planoId } : {}),
+              ...(b.ativo !== undefined ? { ativo: b.ativo } : {}),
+              atualizadoEm: new Date(),
             })
-            .where(eq(authUser.id, id));
-        }
-        // A deactivated user loses every session at once.
-        if (b.ativo === false) await endSessions(tx, id);
-      });
+            .where(eq(usuarios.id, id));
+          if (b.nome !== undefined || b.tipo !== undefined || b.ativo !== undefined) {
+            await tx
+              .update(authUser)
+              .set({
+                ...(b.nome !== undefined ? { name: b.nome } : {}),
+                ...(b.tipo !== undefined ? { role: b.tipo === 'admin' ? 'admin' : 'user' } : {}),
+                ...(b.ativo !== undefined ? { banned: !b.ativo } : {}),
+                updatedAt: new Date(),
+              })
+              .where(eq(authUser.id, id));
+          }
+          // A deactivated user loses every session at once.
+          if (b.ativo === false) await endSessions(tx, id);
+        }),
+      );
       return { usuario: await getUsuario(db, id) };
     },
   );
@@ -266,22 +272,24 @@ export const usuariosAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError('OPERACAO_INVALIDA', 'Você não pode deletar sua própria conta.', 400);
       }
       const u = await getUsuario(db, request.params.id);
-      await db.transaction(async (tx) => {
-        // Their laudos first: those they created and those addressed only to their e-mail.
-        // (Stored files are removed with the laudo by the laudos module once it stores files.)
-        await tx
-          .delete(laudos)
-          .where(
-            or(
-              eq(laudos.criadoPor, u.id),
-              and(
-                sql`lower(btrim(${laudos.emailCliente})) = ${u.email.toLowerCase()}`,
-                isNull(laudos.criadoPor),
+      await orFail('Erro ao deletar usuário', () =>
+        db.transaction(async (tx) => {
+          // Their laudos first: those they created and those addressed only to their e-mail.
+          // (Stored files are removed with the laudo by the laudos module once it stores files.)
+          await tx
+            .delete(laudos)
+            .where(
+              or(
+                eq(laudos.criadoPor, u.id),
+                and(
+                  sql`lower(btrim(${laudos.emailCliente})) = ${u.email.toLowerCase()}`,
+                  isNull(laudos.criadoPor),
+                ),
               ),
-            ),
-          );
-        await tx.delete(authUser).where(eq(authUser.id, u.id));
-      });
+            );
+          await tx.delete(authUser).where(eq(authUser.id, u.id));
+        }),
+      );
       return reply.code(204).send();
     },
   );
