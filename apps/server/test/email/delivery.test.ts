@@ -181,6 +181,29 @@ describe('SMTP transport against a real SMTP server', () => {
     expect(peer.received).toHaveLength(1);
   });
 
+  it('after the last retry the message is failed and dead-lettered, with every attempt logged', async () => {
+    const peer = await startSmtpPeer({ reject: () => ({ code: 421, message: 'Servico indisponivel' }) });
+    cleanups.push(() => peer.close());
+    const t = await server({ EMAIL_TRANSPORT: 'smtp', SMTP_URL: peer.url, EMAIL_RETRY_LIMIT: '1' });
+    const result = await enqueue(t, laudoEmail());
+    const log = await waitForStatus(t, result.logId!, 'failed');
+    expect(log.attempts).toBe(2);
+    expect((log.metadata as { attempts: { status: string }[] }).attempts.map((a) => a.status)).toEqual([
+      'retrying',
+      'failed',
+    ]);
+    const dead = await waitUntil(
+      async () => {
+        const r = (await t.server.database.db.execute(
+          sql`select count(*)::int as n from pgboss.job where name = 'email-send-dead'`,
+        )) as unknown as { rows: { n: number }[] };
+        return r.rows[0]?.n ? r.rows[0].n : null;
+      },
+      { what: 'a job in the dead-letter queue' },
+    );
+    expect(dead).toBe(1);
+  });
+
   it('a permanent refusal (550) is not retried and is logged with its message', async () => {
     const peer = await startSmtpPeer({ reject: () => ({ code: 550, message: 'Caixa postal inexistente' }) });
     cleanups.push(() => peer.close());
