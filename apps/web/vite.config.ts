@@ -14,6 +14,11 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     rolldownOptions: {
+      // The shared domain package is pure: its zod schemas (server-side settings, plans) must not
+      // follow the expiry helpers into the web bundle.
+      treeshake: {
+        moduleSideEffects: (id: string) => !/[\\/]packages[\\/]domain[\\/]src[\\/]/.test(id),
+      },
       output: {
         codeSplitting: {
           groups: [

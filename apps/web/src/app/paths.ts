@@ -25,6 +25,7 @@ export const paths = {
   vencimentos: '/vencimentos',
   documentos: '/documentos',
   notificacoes: '/notificacoes',
+  laudo: '/laudos/:id',
   conta: '/conta',
 
   admin: '/admin',
@@ -44,6 +45,14 @@ export const servicoPaths = {
 } as const;
 
 export type ServicoKey = keyof typeof servicoPaths;
+
+/** The page of one laudo. */
+export function laudoHref(id: string): string {
+  return `/laudos/${encodeURIComponent(id)}`;
+}
+
+/** The laudos tab of /admin. */
+export const adminLaudosHref = '/admin?aba=laudos';
 
 export function blogPostHref(id: string): string {
   return `/blog/${encodeURIComponent(id)}`;

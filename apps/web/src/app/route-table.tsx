@@ -190,6 +190,10 @@ export const routes: RouteObject[] = [
                     path: paths.conta,
                     lazy: page(() => import('./routes/account/conta'), 'ContaPage'),
                   },
+                  {
+                    path: paths.laudo,
+                    lazy: page(() => import('./routes/account/laudo'), 'LaudoPage'),
+                  },
                 ],
               },
               {

@@ -1,13 +1,14 @@
 import { useLocation, useNavigate } from 'react-router';
 import { type TabItem, Tabs } from '../../../components/ui/tabs';
 import { useAuth } from '../../../features/auth';
+import { LaudosAdmin } from '../../../features/laudos/components/laudos-admin';
 import { usePlanos } from '../../../features/planos/api/list-planos';
 import { PlanosAdmin } from '../../../features/planos/components/planos-admin';
 import { SettingsForm } from '../../../features/settings/components/settings-form';
 import { UsuariosAdmin } from '../../../features/usuarios/components/usuarios-admin';
 import { useDocumentTitle } from '../../../lib/document-title';
 
-const abas = ['usuarios', 'planos', 'configuracoes'] as const;
+const abas = ['usuarios', 'laudos', 'planos', 'configuracoes'] as const;
 type Aba = (typeof abas)[number];
 
 /** /admin: users, plans and settings, one tab each (the tab is kept in ?aba= for links and reloads). */
@@ -21,6 +22,7 @@ export function AdminHomePage() {
 
   const tabs: TabItem[] = [
     { id: 'usuarios', label: 'Usuários', panel: <UsuariosTab currentUserId={user?.id ?? ''} /> },
+    { id: 'laudos', label: 'Laudos', panel: <LaudosAdmin /> },
     { id: 'planos', label: 'Planos', panel: <PlanosAdmin /> },
     {
       id: 'configuracoes',
@@ -32,7 +34,7 @@ export function AdminHomePage() {
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:py-10">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">Administração</h1>
-      <p className="mt-2 text-slate-700">Usuários, planos e configurações do sistema.</p>
+      <p className="mt-2 text-slate-700">Usuários, laudos, planos e configurações do sistema.</p>
       <div className="mt-6">
         <Tabs
           label="Seções da administração"

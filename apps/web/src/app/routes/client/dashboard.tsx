@@ -1,7 +1,9 @@
-import { UnderConstruction } from '../../../components/ui/under-construction';
+import { useAuth } from '../../../features/auth';
+import { LaudosDashboard } from '../../../features/laudos/components/laudos-dashboard';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 export function DashboardPage() {
-  return (
-    <UnderConstruction title="Painel" description="Resumo dos seus laudos e dos próximos vencimentos." />
-  );
+  useDocumentTitle('Painel');
+  const { user } = useAuth();
+  return <LaudosDashboard admin={user?.tipo === 'admin'} />;
 }

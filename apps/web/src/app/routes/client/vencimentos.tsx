@@ -1,7 +1,9 @@
-import { UnderConstruction } from '../../../components/ui/under-construction';
+import { useAuth } from '../../../features/auth';
+import { VencimentosLista } from '../../../features/laudos/components/vencimentos-lista';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 export function VencimentosPage() {
-  return (
-    <UnderConstruction title="Vencimentos" description="Acompanhe as datas de vencimento dos seus laudos." />
-  );
+  useDocumentTitle('Vencimentos');
+  const { user } = useAuth();
+  return <VencimentosLista admin={user?.tipo === 'admin'} />;
 }

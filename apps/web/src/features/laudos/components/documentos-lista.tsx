@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import { buttonClass } from '../../../components/ui/button';
+import { ErrorNotice } from '../../../components/ui/error-notice';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { arquivoUrl, type Laudo, temArquivo } from '../api/laudo';
+import { useLaudosPaginas } from '../api/list-laudos';
+import type { RecursosArquivos } from './arquivos-laudo';
+import { type FiltrosBasicos, LaudoFiltros } from './laudo-filtros';
+import { LaudoLista } from './laudo-lista';
+
+// The server has no "with files" filter: read big pages and keep the laudos that have files.
+const POR_PAGINA = 100;
+
+/** /documentos: the laudos with files, each with its PDF and Excel links. */
+export function DocumentosLista({ admin, recursos }: { admin: boolean; recursos: RecursosArquivos }) {
+  const [filtros, setFiltros] = useState<FiltrosBasicos>({ busca: '', tipo: '' });
+  const busca = useDebouncedValue(filtros.busca, 300);
+  const consulta = useLaudosPaginas({
+    busca,
+    tipo: filtros.tipo,
+    ordem: 'nome',
+    direcao: 'asc',
+    porPagina: POR_PAGINA,
+  });
+  const laudos = (consulta.data?.pages.flatMap((pagina) => pagina.laudos) ?? []).filter(temArquivo);
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-10">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Documentos</h1>
+      <p className="mt-2 text-slate-700">
+        {admin
+          ? 'Todos os clientes: arquivos PDF e Excel dos laudos.'
+          : 'Os arquivos PDF e Excel dos seus laudos.'}
+      </p>
+      <div className="mt-6">
+        <LaudoFiltros valor={filtros} onChange={setFiltros} />
+      </div>
+      <div className="mt-6">
+        {consulta.isPending ? (
+          <p role="status" className="text-sm text-slate-600">
+            Carregando documentos...
+          </p>
+        ) : consulta.isError ? (
+          <ErrorNotice error={consulta.error} onRetry={() => void consulta.refetch()} />
+        ) : (
+          <>
+            <p role="status" className="mb-3 text-sm text-slate-600">
+              {laudos.length === 0
+                ? busca.trim() || filtros.tipo
+                  ? 'Nenhum documento encontrado com esses filtros.'
+                  : 'Nenhum laudo com arquivos ainda. Envie o PDF ou a planilha na página do laudo.'
+                : `${laudos.length} ${laudos.length === 1 ? 'laudo com arquivos' : 'laudos com arquivos'}.`}
+            </p>
+            {laudos.length > 0 ? (
+              <LaudoLista
+                laudos={laudos}
+                mostrarCliente={admin}
+                extra={(laudo) => <ArquivosLinks laudo={laudo} recursos={recursos} />}
+              />
+            ) : null}
+            {consulta.hasNextPage ? (
+              <button
+                type="button"
+                onClick={() => void consulta.fetchNextPage()}
+                disabled={consulta.isFetchingNextPage}
+                className={`${buttonClass('secondary', 'sm')} mt-3`}
+              >
+                {consulta.isFetchingNextPage ? 'Carregando...' : 'Carregar mais'}
+              </button>
+            ) : null}
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function ArquivosLinks({ laudo, recursos }: { laudo: Laudo; recursos: RecursosArquivos }) {
+  const link = 'font-medium text-brand-700 hover:underline';
+  return (
+    <ul className="mt-3 space-y-2 text-sm">
+      {laudo.arquivoPdfUrl ? (
+        <li className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <span className="font-medium text-slate-900">PDF:</span>
+          <span className="break-all text-slate-700">{laudo.arquivoPdf}</span>
+          {recursos.pdfViewer ? (
+            <a href={arquivoUrl(laudo.id, 'pdf')} target="_blank" rel="noopener noreferrer" className={link}>
+              Visualizar<span className="sr-only"> o PDF de {laudo.nome} (abre em nova aba)</span>
+            </a>
+          ) : null}
+          <a href={arquivoUrl(laudo.id, 'pdf', true)} download={laudo.arquivoPdf ?? true} className={link}>
+            Baixar<span className="sr-only"> o PDF de {laudo.nome}</span>
+          </a>
+        </li>
+      ) : null}
+      {laudo.arquivoExcelUrl ? (
+        <li className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <span className="font-medium text-slate-900">Excel:</span>
+          <span className="break-all text-slate-700">{laudo.arquivoExcel}</span>
+          <a
+            href={arquivoUrl(laudo.id, 'excel', true)}
+            download={laudo.arquivoExcel ?? true}
+            className={link}
+          >
+            Baixar<span className="sr-only"> a planilha de {laudo.nome}</span>
+          </a>
+        </li>
+      ) : null}
+    </ul>
+  );
+}

@@ -1,0 +1,118 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { laudoHref } from '../../../app/paths';
+import { apiError, callsTo, mockApi } from '../../../test/api-mock';
+import { perfil } from '../../../test/factories';
+import { renderApp } from '../../../test/render';
+import { laudoApi, pagina, settingsPublic, tipos } from '../test/laudo-factory';
+
+const comArquivos = laudoApi({
+  id: 'l-1',
+  arquivo_pdf: 'laudo-caldeira.pdf',
+  arquivo_pdf_url: '/api/laudos/l-1/arquivos/pdf',
+  arquivo_excel: 'medicoes.xlsx',
+  arquivo_excel_url: '/api/laudos/l-1/arquivos/excel',
+  vencimento: { status: 'vencendo', diasRestantes: 10, diasVencido: 0 },
+});
+
+describe('/laudos/:id', () => {
+  it('shows the laudo and its files', async () => {
+    mockApi({
+      'GET /api/me': { body: perfil() },
+      'GET /api/settings/public': settingsPublic,
+      'GET /api/laudos/l-1': { body: { laudo: comArquivos } },
+    });
+    renderApp(laudoHref('l-1'));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Caldeira 01' })).toBeTruthy();
+    expect(screen.getByText('Vencendo')).toBeTruthy();
+    expect(screen.getByText('Vence em 10 dias')).toBeTruthy();
+    expect(screen.getByText('31/12/2026')).toBeTruthy();
+    const visualizar = screen.getByRole('link', { name: /Visualizar PDF/ });
+    expect(visualizar.getAttribute('href')).toBe('/api/laudos/l-1/arquivos/pdf');
+    expect(visualizar.getAttribute('target')).toBe('_blank');
+    expect(screen.getByRole('link', { name: 'Baixar Excel' }).getAttribute('href')).toBe(
+      '/api/laudos/l-1/arquivos/excel/download',
+    );
+  });
+
+  it('shows the first sheet as a table and says when it is truncated', async () => {
+    mockApi({
+      'GET /api/me': { body: perfil() },
+      'GET /api/settings/public': settingsPublic,
+      'GET /api/laudos/l-1': { body: { laudo: comArquivos } },
+      'GET /api/laudos/l-1/arquivos/excel/tabela': {
+        body: {
+          sheetName: 'Medições',
+          columns: 2,
+          rows: [
+            ['Ponto', 'Espessura'],
+            ['A1', '12,5'],
+          ],
+          truncated: true,
+        },
+      },
+    });
+    renderApp(laudoHref('l-1'));
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Ver planilha' }));
+    const dialog = screen.getByRole('dialog', { name: 'Planilha: medicoes.xlsx' });
+    expect(await within(dialog).findByRole('cell', { name: '12,5' })).toBeTruthy();
+    expect(within(dialog).getByText('Aba: Medições')).toBeTruthy();
+    expect(within(dialog).getByRole('columnheader', { name: 'B' })).toBeTruthy();
+    expect(within(dialog).getByText(/mostramos só as primeiras 2 linhas/)).toBeTruthy();
+  });
+
+  it('names the laudo in the delete confirmation and goes back to /vencimentos', async () => {
+    const fetchMock = mockApi({
+      'GET /api/me': { body: perfil() },
+      'GET /api/settings/public': settingsPublic,
+      'GET /api/tipos-laudo': tipos,
+      'GET /api/laudos/l-1': { body: { laudo: comArquivos } },
+      'DELETE /api/laudos/l-1': { status: 204 },
+      'GET /api/laudos': pagina([]),
+    });
+    const { router } = renderApp(laudoHref('l-1'));
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Excluir' }));
+    const dialog = screen.getByRole('dialog', { name: 'Excluir o laudo Caldeira 01?' });
+    expect(dialog.textContent).toContain('O laudo Caldeira 01 (código NR13-001)');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Excluir laudo' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/vencimentos'));
+    expect(await screen.findByText('Laudo excluído')).toBeTruthy();
+    expect(callsTo(fetchMock, 'DELETE /api/laudos/l-1')).toHaveLength(1);
+  });
+
+  it('sends only the changed fields when editing', async () => {
+    const fetchMock = mockApi({
+      'GET /api/me': { body: perfil() },
+      'GET /api/settings/public': settingsPublic,
+      'GET /api/tipos-laudo': tipos,
+      'GET /api/laudos/l-1': { body: { laudo: comArquivos } },
+      'PATCH /api/laudos/l-1': { body: { laudo: { ...comArquivos, data_vencimento: '2027-01-15' } } },
+    });
+    renderApp(laudoHref('l-1'));
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Editar' }));
+    fireEvent.change(screen.getByLabelText(/Data de vencimento/), { target: { value: '2027-01-15' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar alterações' }));
+
+    expect(await screen.findByText('Laudo atualizado')).toBeTruthy();
+    expect(callsTo(fetchMock, 'PATCH /api/laudos/l-1')).toEqual([{ dataVencimento: '2027-01-15' }]);
+  });
+
+  it("shows a friendly message for someone else's laudo", async () => {
+    mockApi({
+      'GET /api/me': { body: perfil() },
+      'GET /api/settings/public': settingsPublic,
+      'GET /api/laudos/l-outro': apiError(404, 'NAO_ENCONTRADO', 'Laudo não encontrado.'),
+    });
+    renderApp(laudoHref('l-outro'));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Laudo não encontrado' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Voltar aos vencimentos' }).getAttribute('href')).toBe(
+      '/vencimentos',
+    );
+  });
+});

@@ -1,0 +1,245 @@
+import { formatDateBR } from '@laudos/domain';
+import { type ReactNode, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { paths } from '../../../app/paths';
+import { useToast } from '../../../components/toast';
+import { buttonClass } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Dialog } from '../../../components/ui/dialog';
+import { ErrorNotice } from '../../../components/ui/error-notice';
+import { ApiError } from '../../../lib/api';
+import { useDocumentTitle } from '../../../lib/document-title';
+import { formatDateTime } from '../../../lib/format';
+import { errorMessage } from '../../../lib/validation';
+import { useLaudo } from '../api/get-laudo';
+import type { Laudo } from '../api/laudo';
+import { type AlteracaoLaudo, useAlterarLaudo, useExcluirLaudo } from '../api/mutations';
+import { ArquivosLaudo, type RecursosArquivos } from './arquivos-laudo';
+import { dadosDoFormulario, LaudoForm, type ValoresLaudo, valoresDoLaudo } from './laudo-form';
+import { DescricaoVencimento, VencimentoBadge } from './vencimento-badge';
+
+export const LAUDO_NAO_ENCONTRADO = 'Laudo não encontrado';
+
+type LaudoDetalhesProps = { id: string; admin: boolean; recursos: RecursosArquivos };
+
+/** /laudos/:id: the laudo, its files, editing and deleting. */
+export function LaudoDetalhes({ id, admin, recursos }: LaudoDetalhesProps) {
+  const laudo = useLaudo(id);
+  useDocumentTitle(laudo.data?.nome ?? 'Laudo');
+
+  if (laudo.isPending) {
+    return (
+      <Moldura>
+        <p role="status" className="text-slate-600">
+          Carregando laudo...
+        </p>
+      </Moldura>
+    );
+  }
+  if (laudo.isError) {
+    const naoEncontrado =
+      laudo.error instanceof ApiError && (laudo.error.status === 404 || laudo.error.status === 400);
+    if (naoEncontrado) return <NaoEncontrado />;
+    return (
+      <Moldura>
+        <ErrorNotice error={laudo.error} onRetry={() => void laudo.refetch()} />
+      </Moldura>
+    );
+  }
+  return <LaudoCarregado laudo={laudo.data} admin={admin} recursos={recursos} />;
+}
+
+function Moldura({ children }: { children: ReactNode }) {
+  return <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:py-10">{children}</div>;
+}
+
+function NaoEncontrado() {
+  return (
+    <Moldura>
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{LAUDO_NAO_ENCONTRADO}</h1>
+      <p className="mt-3 text-slate-700">Este laudo não existe, foi excluído ou pertence a outra empresa.</p>
+      <div className="mt-6 flex flex-wrap gap-2">
+        <Link to={paths.vencimentos} className={buttonClass('primary')}>
+          Voltar aos vencimentos
+        </Link>
+        <Link to={paths.dashboard} className={buttonClass('secondary')}>
+          Ir para o painel
+        </Link>
+      </div>
+    </Moldura>
+  );
+}
+
+function LaudoCarregado({
+  laudo,
+  admin,
+  recursos,
+}: {
+  laudo: Laudo;
+  admin: boolean;
+  recursos: RecursosArquivos;
+}) {
+  const navigate = useNavigate();
+  const { showToast } = useToast();
+  const [editando, setEditando] = useState(false);
+  const [excluindo, setExcluindo] = useState(false);
+  const excluir = useExcluirLaudo();
+
+  return (
+    <Moldura>
+      <nav aria-label="Trilha" className="text-sm">
+        <Link to={paths.vencimentos} className="font-medium text-brand-700 hover:underline">
+          ← Vencimentos
+        </Link>
+      </nav>
+      <div className="mt-3 flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0">
+          <h1 className="text-3xl font-bold tracking-tight break-words text-slate-900">{laudo.nome}</h1>
+          <p className="mt-2 flex flex-wrap items-center gap-2 text-slate-700">
+            <span>Código {laudo.codigo}</span>
+            <VencimentoBadge status={laudo.vencimento.status} />
+            <DescricaoVencimento vencimento={laudo.vencimento} className="text-sm font-medium" />
+          </p>
+        </div>
+        <div className="flex shrink-0 gap-2">
+          <button type="button" onClick={() => setEditando(true)} className={buttonClass('secondary')}>
+            Editar
+          </button>
+          <button type="button" onClick={() => setExcluindo(true)} className={buttonClass('danger')}>
+            Excluir
+          </button>
+        </div>
+      </div>
+
+      <section
+        aria-labelledby="dados-titulo"
+        className="mt-6 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
+      >
+        <h2 id="dados-titulo" className="text-lg font-semibold text-slate-900">
+          Dados do laudo
+        </h2>
+        <dl className="mt-4 grid gap-x-6 gap-y-4 text-sm sm:grid-cols-2">
+          <Item termo="Tipo">{laudo.tipo}</Item>
+          <Item termo="Cliente">{laudo.cliente}</Item>
+          <Item termo="Data de vencimento">
+            {laudo.dataVencimento ? formatDateBR(laudo.dataVencimento) : 'Sem data de vencimento'}
+          </Item>
+          <Item termo="E-mail do cliente">{laudo.emailCliente ?? 'Não informado'}</Item>
+          <Item termo="Criado em">
+            {formatDateTime(laudo.criadoEm)}
+            {laudo.criador ? ` por ${laudo.criador.nome}` : ''}
+          </Item>
+          {laudo.atualizadoEm ? (
+            <Item termo="Atualizado em">{formatDateTime(laudo.atualizadoEm)}</Item>
+          ) : null}
+          <Item termo="Observações" largo>
+            {laudo.observacoes ? <span className="whitespace-pre-line">{laudo.observacoes}</span> : 'Nenhuma'}
+          </Item>
+        </dl>
+      </section>
+
+      <div className="mt-6">
+        <ArquivosLaudo laudo={laudo} recursos={recursos} />
+      </div>
+
+      <EditarLaudoDialog open={editando} laudo={laudo} admin={admin} onClose={() => setEditando(false)} />
+
+      <ConfirmDialog
+        open={excluindo}
+        title={`Excluir o laudo ${laudo.nome}?`}
+        confirmLabel="Excluir laudo"
+        pending={excluir.isPending}
+        error={excluir.error ? errorMessage(excluir.error) : null}
+        onClose={() => {
+          setExcluindo(false);
+          excluir.reset();
+        }}
+        onConfirm={() =>
+          excluir.mutate(laudo.id, {
+            onSuccess: () => {
+              showToast({
+                type: 'success',
+                title: 'Laudo excluído',
+                message: `${laudo.nome} (${laudo.codigo})`,
+              });
+              void navigate(paths.vencimentos);
+            },
+          })
+        }
+      >
+        <p>
+          O laudo <strong>{laudo.nome}</strong> (código {laudo.codigo}) e os arquivos dele serão excluídos.
+          Esta ação não pode ser desfeita.
+        </p>
+      </ConfirmDialog>
+    </Moldura>
+  );
+}
+
+function Item({ termo, largo = false, children }: { termo: string; largo?: boolean; children: ReactNode }) {
+  return (
+    <div className={largo ? 'sm:col-span-2' : undefined}>
+      <dt className="font-medium text-slate-600">{termo}</dt>
+      <dd className="mt-0.5 break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+/** Only the fields that changed go in the PATCH. */
+export function alteracoes(antes: ValoresLaudo, depois: ValoresLaudo, admin: boolean): AlteracaoLaudo {
+  const a = dadosDoFormulario(antes, admin);
+  const d = dadosDoFormulario(depois, admin);
+  const resultado: AlteracaoLaudo = {};
+  for (const chave of Object.keys(d) as (keyof AlteracaoLaudo)[]) {
+    if (a[chave] !== d[chave]) Object.assign(resultado, { [chave]: d[chave] });
+  }
+  return resultado;
+}
+
+function EditarLaudoDialog({
+  open,
+  laudo,
+  admin,
+  onClose,
+}: {
+  open: boolean;
+  laudo: Laudo;
+  admin: boolean;
+  onClose: () => void;
+}) {
+  const { showToast } = useToast();
+  const alterar = useAlterarLaudo();
+  const inicial = valoresDoLaudo(laudo);
+  function fechar() {
+    alterar.reset();
+    onClose();
+  }
+  return (
+    <Dialog open={open} onClose={fechar} title={`Editar ${laudo.nome}`} size="lg">
+      <LaudoForm
+        inicial={inicial}
+        admin={admin}
+        submitLabel="Salvar alterações"
+        pending={alterar.isPending}
+        erro={alterar.error ? errorMessage(alterar.error) : null}
+        onCancel={fechar}
+        onSubmit={(valores) => {
+          const mudancas = alteracoes(inicial, valores, admin);
+          if (Object.keys(mudancas).length === 0) {
+            fechar();
+            return;
+          }
+          alterar.mutate(
+            { id: laudo.id, ...mudancas },
+            {
+              onSuccess: () => {
+                showToast({ type: 'success', title: 'Laudo atualizado' });
+                fechar();
+              },
+            },
+          );
+        }}
+      />
+    </Dialog>
+  );
+}

@@ -1,0 +1,264 @@
+import { type FormEvent, type ReactNode, useRef, useState } from 'react';
+import { buttonClass } from '../../../components/ui/button';
+import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { type FieldErrors, focusFirstError } from '../../../lib/validation';
+import type { Laudo, TipoArquivo } from '../api/laudo';
+import type { DadosLaudo } from '../api/mutations';
+import { useTiposLaudo } from '../api/tipos-laudo';
+import { ACEITA, erroDoArquivo, TAMANHO_MAXIMO_MB } from '../api/upload-arquivo';
+
+/** Spec §5: the one message for a laudo missing its required fields. */
+export const MENSAGEM_OBRIGATORIOS =
+  'Dados obrigatórios faltando: nome, código, cliente e tipo são obrigatórios.';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export type ValoresLaudo = {
+  nome: string;
+  codigo: string;
+  cliente: string;
+  tipo: string;
+  emailCliente: string;
+  dataVencimento: string;
+  observacoes: string;
+};
+
+type Campo = keyof ValoresLaudo | TipoArquivo;
+
+export type ArquivosEscolhidos = { pdf: File | null; excel: File | null };
+
+export function valoresDoLaudo(laudo: Laudo): ValoresLaudo {
+  return {
+    nome: laudo.nome,
+    codigo: laudo.codigo,
+    cliente: laudo.cliente,
+    tipo: laudo.tipo,
+    emailCliente: laudo.emailCliente ?? '',
+    dataVencimento: laudo.dataVencimento ?? '',
+    observacoes: laudo.observacoes ?? '',
+  };
+}
+
+export function valoresVazios(emailCliente = ''): ValoresLaudo {
+  return {
+    nome: '',
+    codigo: '',
+    cliente: '',
+    tipo: '',
+    emailCliente,
+    dataVencimento: '',
+    observacoes: '',
+  };
+}
+
+/** The body of POST /api/laudos from the form (cliente only for admins). */
+export function dadosDoFormulario(valores: ValoresLaudo, admin: boolean): DadosLaudo {
+  return {
+    nome: valores.nome.trim(),
+    codigo: valores.codigo.trim(),
+    ...(admin ? { cliente: valores.cliente.trim() } : {}),
+    tipo: valores.tipo.trim(),
+    observacoes: valores.observacoes.trim() || null,
+    emailCliente: valores.emailCliente.trim() || null,
+    dataVencimento: valores.dataVencimento || null,
+  };
+}
+
+type LaudoFormProps = {
+  inicial: ValoresLaudo;
+  /** Admins choose the client; a client's laudos go to their own company. */
+  admin: boolean;
+  /** Shows the PDF and Excel inputs (creation, with the upload feature on). */
+  comArquivos?: boolean;
+  submitLabel: string;
+  pending: boolean;
+  /** The server's message, shown as is. */
+  erro?: string | null;
+  /** Below the fields: the upload progress, for instance. */
+  children?: ReactNode;
+  onSubmit: (valores: ValoresLaudo, arquivos: ArquivosEscolhidos) => void;
+  onCancel?: () => void;
+};
+
+/** The fields of a laudo, for creating (/novo-laudo) and editing. */
+export function LaudoForm({
+  inicial,
+  admin,
+  comArquivos = false,
+  submitLabel,
+  pending,
+  erro,
+  children,
+  onSubmit,
+  onCancel,
+}: LaudoFormProps) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const tipos = useTiposLaudo();
+  const [valores, setValores] = useState(inicial);
+  const [arquivos, setArquivos] = useState<ArquivosEscolhidos>({ pdf: null, excel: null });
+  const [erros, setErros] = useState<FieldErrors<Campo>>({});
+  const [faltando, setFaltando] = useState(false);
+
+  function alterar(campo: keyof ValoresLaudo, valor: string) {
+    setValores((atual) => ({ ...atual, [campo]: valor }));
+    if (erros[campo]) setErros((atual) => ({ ...atual, [campo]: undefined }));
+  }
+
+  function escolherArquivo(tipo: TipoArquivo, arquivo: File | null) {
+    setArquivos((atual) => ({ ...atual, [tipo]: arquivo }));
+    setErros((atual) => ({ ...atual, [tipo]: arquivo ? erroDoArquivo(arquivo, tipo) : undefined }));
+  }
+
+  function enviar(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const encontrados: FieldErrors<Campo> = {};
+    if (!valores.nome.trim()) encontrados.nome = 'Informe o nome do laudo.';
+    if (!valores.codigo.trim()) encontrados.codigo = 'Informe o código do laudo.';
+    if (admin && !valores.cliente.trim()) encontrados.cliente = 'Informe o cliente.';
+    if (!valores.tipo.trim()) encontrados.tipo = 'Escolha o tipo do laudo.';
+    const obrigatoriosFaltando = Object.keys(encontrados).length > 0;
+    const email = valores.emailCliente.trim();
+    if (email && !EMAIL.test(email))
+      encontrados.emailCliente = 'Informe um e-mail válido, como nome@empresa.com.br.';
+    for (const tipo of ['pdf', 'excel'] as const) {
+      const arquivo = arquivos[tipo];
+      const problema = arquivo ? erroDoArquivo(arquivo, tipo) : undefined;
+      if (problema) encontrados[tipo] = problema;
+    }
+    setErros(encontrados);
+    setFaltando(obrigatoriosFaltando);
+    if (Object.keys(encontrados).length > 0) {
+      focusFirstError(formRef.current, encontrados);
+      return;
+    }
+    onSubmit(valores, arquivos);
+  }
+
+  const opcoesTipo = tipos.data ?? [];
+  const tipoForaDaLista = valores.tipo && !opcoesTipo.some((tipo) => tipo.nome === valores.tipo);
+
+  return (
+    <form ref={formRef} noValidate onSubmit={enviar} className="space-y-5">
+      {faltando ? <FormAlert>{MENSAGEM_OBRIGATORIOS}</FormAlert> : null}
+      {erro ? <FormAlert>{erro}</FormAlert> : null}
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          label="Nome do laudo"
+          name="nome"
+          required
+          autoComplete="off"
+          value={valores.nome}
+          error={erros.nome}
+          onChange={(event) => alterar('nome', event.target.value)}
+        />
+        <TextField
+          label="Código"
+          name="codigo"
+          required
+          autoComplete="off"
+          value={valores.codigo}
+          error={erros.codigo}
+          hint="Único por laudo, como NR13-2026-001."
+          onChange={(event) => alterar('codigo', event.target.value)}
+        />
+        <SelectField
+          label="Tipo"
+          name="tipo"
+          required
+          value={valores.tipo}
+          error={erros.tipo}
+          hint={tipos.isError ? 'Não foi possível carregar os tipos. Recarregue a página.' : undefined}
+          onChange={(event) => alterar('tipo', event.target.value)}
+        >
+          <option value="">{tipos.isPending ? 'Carregando tipos...' : 'Selecione o tipo'}</option>
+          {tipoForaDaLista ? <option value={valores.tipo}>{valores.tipo}</option> : null}
+          {opcoesTipo.map((tipo) => (
+            <option key={tipo.nome} value={tipo.nome}>
+              {tipo.nome}
+            </option>
+          ))}
+        </SelectField>
+        {admin ? (
+          <TextField
+            label="Cliente"
+            name="cliente"
+            required
+            autoComplete="organization"
+            value={valores.cliente}
+            error={erros.cliente}
+            hint="A empresa dona do laudo; os usuários dela passam a vê-lo."
+            onChange={(event) => alterar('cliente', event.target.value)}
+          />
+        ) : null}
+        <TextField
+          label="E-mail do cliente"
+          name="emailCliente"
+          type="email"
+          optional
+          autoComplete="email"
+          value={valores.emailCliente}
+          error={erros.emailCliente}
+          hint="Recebe o aviso de criação e os lembretes de vencimento."
+          onChange={(event) => alterar('emailCliente', event.target.value)}
+        />
+        <TextField
+          label="Data de vencimento"
+          name="dataVencimento"
+          type="date"
+          optional
+          value={valores.dataVencimento}
+          hint="Sem data, o laudo fica como ativo."
+          onChange={(event) => alterar('dataVencimento', event.target.value)}
+        />
+      </div>
+      <TextAreaField
+        label="Observações"
+        name="observacoes"
+        optional
+        rows={4}
+        value={valores.observacoes}
+        onChange={(event) => alterar('observacoes', event.target.value)}
+      />
+      {comArquivos ? (
+        <fieldset className="grid gap-5 sm:grid-cols-2">
+          <legend className="mb-2 text-sm font-semibold text-slate-900">Arquivos (opcionais)</legend>
+          <TextField
+            label="Arquivo PDF"
+            name="pdf"
+            type="file"
+            accept={ACEITA.pdf}
+            error={erros.pdf}
+            hint={`Até ${TAMANHO_MAXIMO_MB} MB.`}
+            onChange={(event) => escolherArquivo('pdf', event.target.files?.[0] ?? null)}
+          />
+          <TextField
+            label="Planilha Excel"
+            name="excel"
+            type="file"
+            accept={ACEITA.excel}
+            error={erros.excel}
+            hint={`.xlsx ou .xls, até ${TAMANHO_MAXIMO_MB} MB.`}
+            onChange={(event) => escolherArquivo('excel', event.target.files?.[0] ?? null)}
+          />
+        </fieldset>
+      ) : null}
+      {children}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        {onCancel ? (
+          <button type="button" onClick={onCancel} className={buttonClass('secondary')}>
+            Cancelar
+          </button>
+        ) : null}
+        <button
+          type="submit"
+          disabled={pending}
+          aria-busy={pending || undefined}
+          className={buttonClass('primary')}
+        >
+          {pending ? 'Salvando...' : submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,129 @@
+import { DIAS_ALERTA_VENCIMENTO, type StatusVencimento } from '@laudos/domain';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../app/paths';
+import { buttonClass } from '../../../components/ui/button';
+import { ErrorNotice } from '../../../components/ui/error-notice';
+import { plural } from '../../../lib/format';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useLaudosPaginas } from '../api/list-laudos';
+import { type FiltrosBasicos, LaudoFiltros } from './laudo-filtros';
+import { LaudoLista } from './laudo-lista';
+
+const POR_PAGINA = 20;
+
+const secoes: { status: StatusVencimento; titulo: string; vazio: string }[] = [
+  { status: 'vencido', titulo: 'Vencidos', vazio: 'Nenhum laudo vencido.' },
+  {
+    status: 'vencendo',
+    titulo: `Vencendo (até ${DIAS_ALERTA_VENCIMENTO} dias)`,
+    vazio: `Nenhum laudo vence nos próximos ${DIAS_ALERTA_VENCIMENTO} dias.`,
+  },
+  { status: 'ativo', titulo: 'Ativos', vazio: 'Nenhum laudo ativo.' },
+];
+
+/** /vencimentos: the laudos in three sections by status, each loaded page by page. */
+export function VencimentosLista({ admin }: { admin: boolean }) {
+  const [filtros, setFiltros] = useState<FiltrosBasicos>({ busca: '', tipo: '' });
+  const busca = useDebouncedValue(filtros.busca, 300);
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-10">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900">Vencimentos</h1>
+          <p className="mt-2 text-slate-700">
+            {admin
+              ? 'Todos os clientes: laudos vencidos, a vencer e em dia.'
+              : 'Acompanhe as datas de vencimento dos seus laudos.'}
+          </p>
+        </div>
+        <Link to={paths.novoLaudo} className={buttonClass('primary')}>
+          Novo laudo
+        </Link>
+      </div>
+      <div className="mt-6">
+        <LaudoFiltros valor={filtros} onChange={setFiltros} />
+      </div>
+      <div className="mt-8 space-y-10">
+        {secoes.map((secao) => (
+          <SecaoStatus key={secao.status} {...secao} busca={busca} tipo={filtros.tipo} admin={admin} />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function SecaoStatus({
+  status,
+  titulo,
+  vazio,
+  busca,
+  tipo,
+  admin,
+}: {
+  status: StatusVencimento;
+  titulo: string;
+  vazio: string;
+  busca: string;
+  tipo: string;
+  admin: boolean;
+}) {
+  const consulta = useLaudosPaginas({
+    status,
+    busca,
+    tipo,
+    ordem: 'vencimento',
+    // The most overdue first; the soonest to expire first.
+    direcao: 'asc',
+    porPagina: POR_PAGINA,
+  });
+  const id = `secao-${status}`;
+  const laudos = consulta.data?.pages.flatMap((pagina) => pagina.laudos) ?? [];
+  const total = consulta.data?.pages[0]?.total ?? 0;
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="flex items-baseline gap-2 text-xl font-semibold text-slate-900">
+        {titulo}
+        {consulta.data ? <span className="text-base font-normal text-slate-600">({total})</span> : null}
+      </h2>
+      <div className="mt-3">
+        {consulta.isPending ? (
+          <p role="status" className="text-sm text-slate-600">
+            Carregando laudos...
+          </p>
+        ) : consulta.isError ? (
+          <ErrorNotice error={consulta.error} onRetry={() => void consulta.refetch()} />
+        ) : laudos.length === 0 ? (
+          <p className="rounded-xl border border-dashed border-slate-300 p-4 text-sm text-slate-600">
+            {busca.trim() || tipo ? 'Nenhum laudo encontrado com esses filtros.' : vazio}
+          </p>
+        ) : (
+          <>
+            <LaudoLista laudos={laudos} mostrarCliente={admin} mostrarStatus={false} />
+            <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
+              <p className="text-sm text-slate-600">
+                Mostrando {laudos.length} de {plural(total, 'laudo', 'laudos')}.
+              </p>
+              {consulta.hasNextPage ? (
+                <button
+                  type="button"
+                  onClick={() => void consulta.fetchNextPage()}
+                  disabled={consulta.isFetchingNextPage}
+                  className={buttonClass('secondary', 'sm')}
+                >
+                  {consulta.isFetchingNextPage ? (
+                    'Carregando...'
+                  ) : (
+                    <>
+                      Carregar mais<span className="sr-only"> em {titulo}</span>
+                    </>
+                  )}
+                </button>
+              ) : null}
+            </div>
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
