@@ -1,33 +1,17 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, testEngine } from '../helpers/db.ts';
 import { startSmtpPeer } from '../helpers/mail-peers.ts';
+import { runCli } from '../helpers/process.ts';
 
-const serverRoot = path.resolve(import.meta.dirname, '../..');
 const cleanups: (() => Promise<unknown> | unknown)[] = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-function cli(args: string[], env: Record<string, string>): Promise<{ code: number | null; out: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
-      cwd: serverRoot,
-      env: { PATH: process.env.PATH ?? '', AUTH_SECRET: 'cli-de-teste-'.repeat(4), ...env },
-    });
-    let out = '';
-    child.stdout.on('data', (c: Buffer) => {
-      out += c.toString();
-    });
-    child.stderr.on('data', (c: Buffer) => {
-      out += c.toString();
-    });
-    child.on('exit', (code) => resolve({ code, out }));
-  });
-}
+const cli = runCli;
 
 async function databaseEnv(): Promise<Record<string, string>> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'laudos-cli-'));

@@ -27,25 +27,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     });
     return { handle, destroy: () => handle.close() };
   }
-  const base = process.env.TEST_DATABASE_URL!;
-  const name = `laudos_t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);
-  await admin.end();
-  const connectionString = withDatabase(base, name);
-  const handle = await openDatabase({ engine: 'postgres', connectionString, poolSize: 5 });
-  return {
-    handle,
-    connectionString,
-    async destroy() {
-      await handle.close();
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+  return createPostgresDatabase(`laudos_t_${randomBytes(6).toString('hex')}`, inject('postgresTemplate'));
 }
 
 /** A brand-new empty database (no migrations) for migration tests. */
@@ -54,14 +36,18 @@ export async function createEmptyDatabase(): Promise<TestDatabase> {
     const handle = await openDatabase({ engine: 'pglite', dataDir: 'memory://' });
     return { handle, destroy: () => handle.close() };
   }
+  return createPostgresDatabase(`laudos_e_${randomBytes(6).toString('hex')}`);
+}
+
+/** A database of its own on the TEST_DATABASE_URL server (copied from `template` when given). */
+async function createPostgresDatabase(name: string, template?: string): Promise<TestDatabase> {
   const base = process.env.TEST_DATABASE_URL!;
-  const name = `laudos_e_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
   const connectionString = withDatabase(base, name);
-  const handle = await openDatabase({ engine: 'postgres', connectionString, poolSize: 2 });
+  const handle = await openDatabase({ engine: 'postgres', connectionString, poolSize: template ? 5 : 2 });
   return {
     handle,
     connectionString,

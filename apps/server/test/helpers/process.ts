@@ -81,3 +81,24 @@ export function startServerProcess(env: Record<string, string>): ServerProcess {
     },
   };
 }
+
+/** Runs `npm run cli -- …` (src/cli.ts) in its own process and collects what it printed. */
+export function runCli(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; out: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+      cwd: serverRoot,
+      env: { PATH: process.env.PATH ?? '', AUTH_SECRET: 'cli-de-teste-'.repeat(4), ...env },
+    });
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => {
+      out += c.toString();
+    });
+    child.stderr.on('data', (c: Buffer) => {
+      out += c.toString();
+    });
+    child.on('exit', (code) => resolve({ code, out }));
+  });
+}

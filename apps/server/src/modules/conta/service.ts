@@ -15,7 +15,8 @@ export function assertSenhaValida(senha: string): void {
   if (senha.length < 8 || senha.length > 128) throw new AppError('SENHA_FRACA', senhaSchemaMessage, 400);
 }
 
-async function setPassword(tx: DbOrTx, userId: string, senha: string) {
+/** Sets the account's password (a Google/Microsoft-only account gets one). Inside a transaction. */
+export async function setPassword(tx: DbOrTx, userId: string, senha: string) {
   const hash = await hashPassword(senha);
   const updated = await tx
     .update(authAccount)

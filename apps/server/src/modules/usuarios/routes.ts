@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { endSessions } from '../../auth/auth.ts';
 import { authAccount, authUser, laudos, usuarios } from '../../db/schema.ts';
 import { AppError, orFail } from '../../http/errors.ts';
+import { setPassword } from '../conta/service.ts';
 import { getPlanoPadrao } from '../planos/service.ts';
 import {
   assertPlano,
@@ -228,23 +229,8 @@ export const usuariosAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const u = await getUsuario(db, request.params.id);
       const senha = generateTemporaryPassword();
       const expira = temporaryPasswordExpiry(config.tempPasswordTtlDays);
-      const { hashPassword } = await import('better-auth/crypto');
-      const hash = await hashPassword(senha);
       await db.transaction(async (tx) => {
-        const updated = await tx
-          .update(authAccount)
-          .set({ password: hash, updatedAt: new Date() })
-          .where(and(eq(authAccount.userId, u.id), eq(authAccount.providerId, 'credential')))
-          .returning({ id: authAccount.id });
-        if (updated.length === 0) {
-          await tx.insert(authAccount).values({
-            id: crypto.randomUUID(),
-            accountId: u.id,
-            providerId: 'credential',
-            userId: u.id,
-            password: hash,
-          });
-        }
+        await setPassword(tx, u.id, senha);
         await tx
           .update(usuarios)
           .set({ primeiroAcesso: true, senhaTemporariaExpiraEm: expira, atualizadoEm: new Date() })
