@@ -5,6 +5,7 @@ import { laudoHref, paths } from '../../../app/paths';
 import { buttonClass } from '../../../components/ui/button';
 import { ErrorNotice } from '../../../components/ui/error-notice';
 import { SelectField, TextField } from '../../../components/ui/field';
+import { Pagination } from '../../../components/ui/pagination';
 import { formatDateTime, plural } from '../../../lib/format';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import type { Laudo, LaudosFiltro, OrdemLaudos } from '../api/laudo';
@@ -132,29 +133,7 @@ export function LaudosAdmin() {
               onOrdenar={ordenar}
             />
           ) : null}
-          {paginas > 1 ? (
-            <nav aria-label="Páginas de laudos" className="flex items-center justify-between gap-3">
-              <button
-                type="button"
-                onClick={() => setPagina((atual) => Math.max(1, atual - 1))}
-                disabled={pagina <= 1}
-                className={buttonClass('secondary', 'sm')}
-              >
-                Anterior
-              </button>
-              <p className="text-sm text-slate-700">
-                Página {pagina} de {paginas}
-              </p>
-              <button
-                type="button"
-                onClick={() => setPagina((atual) => Math.min(paginas, atual + 1))}
-                disabled={pagina >= paginas}
-                className={buttonClass('secondary', 'sm')}
-              >
-                Próxima
-              </button>
-            </nav>
-          ) : null}
+          <Pagination label="Páginas de laudos" pagina={pagina} paginas={paginas} onChange={setPagina} />
         </>
       )}
     </div>

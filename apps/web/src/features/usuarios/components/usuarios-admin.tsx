@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ErrorNotice } from '../../../components/ui/error-notice';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { FormAlert } from '../../../components/ui/form-alert';
+import { Pagination } from '../../../components/ui/pagination';
 import { plural } from '../../../lib/format';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { errorMessage } from '../../../lib/validation';
@@ -184,29 +185,7 @@ export function UsuariosAdmin({ planos, currentUserId }: UsuariosAdminProps) {
               onReativar={reativar}
             />
           ) : null}
-          {paginas > 1 ? (
-            <nav aria-label="Páginas de usuários" className="flex items-center justify-between gap-3">
-              <button
-                type="button"
-                onClick={() => setPagina((atual) => Math.max(1, atual - 1))}
-                disabled={pagina <= 1}
-                className={buttonClass('secondary', 'sm')}
-              >
-                Anterior
-              </button>
-              <p className="text-sm text-slate-700">
-                Página {pagina} de {paginas}
-              </p>
-              <button
-                type="button"
-                onClick={() => setPagina((atual) => Math.min(paginas, atual + 1))}
-                disabled={pagina >= paginas}
-                className={buttonClass('secondary', 'sm')}
-              >
-                Próxima
-              </button>
-            </nav>
-          ) : null}
+          <Pagination label="Páginas de usuários" pagina={pagina} paginas={paginas} onChange={setPagina} />
         </>
       )}
 
