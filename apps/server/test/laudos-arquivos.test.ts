@@ -172,6 +172,20 @@ describe('laudo files', () => {
     );
     expect(dl.rawPayload.equals(sheet)).toBe(true);
 
+    // /documentos lists only laudos with files.
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/laudos',
+      headers: json(cookieA),
+      payload: { nome: 'Sem arquivo', codigo: 'S-0', tipo: 'NR-12' },
+    });
+    const docs = await t.app.inject({
+      method: 'GET',
+      url: '/api/laudos?comArquivos=true',
+      headers: { cookie: cookieA },
+    });
+    expect(docs.json().laudos.map((l: { codigo: string }) => l.codigo)).toEqual(['C-1']);
+
     // Replacing removes the old file.
     await upload(t, cookieA, laudo.id, 'pdf', 'novo.pdf', pdf(1500));
     expect(filesUnder(storageRoot)).toHaveLength(2);

@@ -103,6 +103,7 @@ export const laudosRoutes: FastifyPluginAsyncZod = async (app) => {
           busca: z.string().max(200).optional(),
           vencimentoDe: z.string().refine(isIsoDate, 'Data inválida: use AAAA-MM-DD.').optional(),
           vencimentoAte: z.string().refine(isIsoDate, 'Data inválida: use AAAA-MM-DD.').optional(),
+          comArquivos: z.enum(['true', 'false']).optional(),
           ordem: z.enum(['vencimento', 'nome', 'codigo', 'cliente', 'criadoEm']).default('vencimento'),
           direcao: z.enum(['asc', 'desc']).default('asc'),
           pagina: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -120,7 +121,13 @@ export const laudosRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       try {
-        return await listarLaudos(app.ctx.db, request.sessionUser!, request.query, hoje());
+        const { comArquivos, ...q } = request.query;
+        return await listarLaudos(
+          app.ctx.db,
+          request.sessionUser!,
+          { ...q, comArquivos: comArquivos === 'true' },
+          hoje(),
+        );
       } catch (err) {
         request.log.error({ err }, 'erro ao listar laudos');
         throw new AppError('ERRO_LAUDOS', 'Erro ao carregar laudos do cliente', 500);

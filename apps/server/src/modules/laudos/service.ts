@@ -1,5 +1,5 @@
 import { addDaysIso, classificarVencimento, type StatusVencimento } from '@laudos/domain';
-import { and, asc, desc, eq, gt, gte, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/session.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { laudos, planos, tiposLaudo, usuarios } from '../../db/schema.ts';
@@ -40,6 +40,8 @@ export interface FiltroLaudos {
   busca?: string;
   vencimentoDe?: string;
   vencimentoAte?: string;
+  /** Only laudos with a PDF or an Excel attached (/documentos). */
+  comArquivos?: boolean;
   ordem: 'vencimento' | 'nome' | 'codigo' | 'cliente' | 'criadoEm';
   direcao: 'asc' | 'desc';
   pagina: number;
@@ -126,6 +128,7 @@ export async function listarLaudos(db: DbOrTx, user: SessionUser, f: FiltroLaudo
   }
   if (f.vencimentoDe) conditions.push(gte(laudos.dataVencimento, f.vencimentoDe));
   if (f.vencimentoAte) conditions.push(lte(laudos.dataVencimento, f.vencimentoAte));
+  if (f.comArquivos) conditions.push(or(isNotNull(laudos.arquivoPdf), isNotNull(laudos.arquivoExcel)));
   const where = and(...conditions.filter((c): c is SQL => Boolean(c)));
   const column = {
     vencimento: laudos.dataVencimento,

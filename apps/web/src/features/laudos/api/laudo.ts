@@ -106,6 +106,8 @@ export type LaudosFiltro = {
   busca?: string;
   vencimentoDe?: string;
   vencimentoAte?: string;
+  /** Only laudos with a PDF or an Excel attached. */
+  comArquivos?: boolean;
   ordem?: OrdemLaudos;
   direcao?: 'asc' | 'desc';
   pagina?: number;
@@ -131,10 +133,6 @@ export const laudosKey = ['laudos'] as const;
 
 export function laudoKey(id: string) {
   return [...laudosKey, 'detalhe', id] as const;
-}
-
-export function temArquivo(laudo: Laudo): boolean {
-  return Boolean(laudo.arquivoPdfUrl || laudo.arquivoExcelUrl);
 }
 
 /** /api/laudos/{id}/arquivos/{tipo}[/download] */

@@ -2,14 +2,13 @@ import { useState } from 'react';
 import { buttonClass } from '../../../components/ui/button';
 import { ErrorNotice } from '../../../components/ui/error-notice';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { arquivoUrl, type Laudo, temArquivo } from '../api/laudo';
+import { arquivoUrl, type Laudo } from '../api/laudo';
 import { useLaudosPaginas } from '../api/list-laudos';
 import type { RecursosArquivos } from './arquivos-laudo';
 import { type FiltrosBasicos, LaudoFiltros } from './laudo-filtros';
 import { LaudoLista } from './laudo-lista';
 
-// The server has no "with files" filter: read big pages and keep the laudos that have files.
-const POR_PAGINA = 100;
+const POR_PAGINA = 50;
 
 /** /documentos: the laudos with files, each with its PDF and Excel links. */
 export function DocumentosLista({ admin, recursos }: { admin: boolean; recursos: RecursosArquivos }) {
@@ -21,8 +20,9 @@ export function DocumentosLista({ admin, recursos }: { admin: boolean; recursos:
     ordem: 'nome',
     direcao: 'asc',
     porPagina: POR_PAGINA,
+    comArquivos: true,
   });
-  const laudos = (consulta.data?.pages.flatMap((pagina) => pagina.laudos) ?? []).filter(temArquivo);
+  const laudos = consulta.data?.pages.flatMap((pagina) => pagina.laudos) ?? [];
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-10">
