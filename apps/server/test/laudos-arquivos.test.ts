@@ -3,7 +3,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { getSettings, updateSettings } from '../src/modules/settings/service.ts';
-import { createUser, json } from './helpers/accounts.ts';
+import { createAdmin, createUser, json } from './helpers/accounts.ts';
 import { createTestServer, signIn, TEST_ORIGIN, type TestServer } from './helpers/server.ts';
 
 let t: TestServer | undefined;
@@ -198,6 +198,27 @@ describe('laudo files', () => {
     expect(filesUnder(storageRoot)).toHaveLength(1);
     // Deleting the laudo removes its files.
     await t.app.inject({ method: 'DELETE', url: `/api/laudos/${laudo.id}`, headers: json(cookieA) });
+    expect(filesUnder(storageRoot)).toEqual([]);
+  });
+
+  it("deleting a user deletes the laudos they created and those laudos' files", async () => {
+    const { t, cookieA, laudo, storageRoot } = await setup();
+    await upload(t, cookieA, laudo.id, 'pdf', 'a.pdf', pdf(1000));
+    expect(filesUnder(storageRoot)).toHaveLength(1);
+    const admin = await createAdmin(t);
+    const me = (await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: cookieA } })).json();
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/usuarios/${me.id}`,
+      headers: json(admin.cookie),
+    });
+    expect(del.statusCode).toBe(204);
+    const gone = await t.app.inject({
+      method: 'GET',
+      url: `/api/laudos/${laudo.id}`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(gone.statusCode).toBe(404);
     expect(filesUnder(storageRoot)).toEqual([]);
   });
 

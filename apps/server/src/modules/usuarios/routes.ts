@@ -258,11 +258,10 @@ export const usuariosAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError('OPERACAO_INVALIDA', 'Você não pode deletar sua própria conta.', 400);
       }
       const u = await getUsuario(db, request.params.id);
-      await orFail('Erro ao deletar usuário', () =>
+      const arquivos = await orFail('Erro ao deletar usuário', () =>
         db.transaction(async (tx) => {
           // Their laudos first: those they created and those addressed only to their e-mail.
-          // (Stored files are removed with the laudo by the laudos module once it stores files.)
-          await tx
+          const removidos = await tx
             .delete(laudos)
             .where(
               or(
@@ -272,10 +271,18 @@ export const usuariosAdminRoutes: FastifyPluginAsyncZod = async (app) => {
                   isNull(laudos.criadoPor),
                 ),
               ),
-            );
+            )
+            .returning({ pdf: laudos.arquivoPdf, excel: laudos.arquivoExcel });
           await tx.delete(authUser).where(eq(authUser.id, u.id));
+          return removidos.flatMap((l) => [l.pdf, l.excel]).filter((k): k is string => Boolean(k));
         }),
       );
+      // Then the files of those laudos; a storage failure does not undo the delete (spec section 8).
+      for (const key of arquivos) {
+        await app.ctx.storage
+          .remove(key)
+          .catch((err) => request.log.warn({ err, key }, 'arquivo não removido'));
+      }
       return reply.code(204).send();
     },
   );
