@@ -1,0 +1,81 @@
+import type { ExpiredTemplateType, ExpiringTemplateType } from './email-templates.ts';
+
+/**
+ * Reminder milestones (spec section 9). A milestone is a point on a laudo's timeline, counted in
+ * days relative to its data_vencimento: `antes` N days before, `depois` N days after (0 = the due
+ * day itself). Pure functions: the scheduler passes "days remaining" computed for today in the
+ * firm's time zone (see vencimento.ts).
+ */
+export type TipoMarco = 'vencendo' | 'vencido';
+
+export interface Marco {
+  tipo: TipoMarco;
+  /** Days before (vencendo) or after (vencido) the due date. */
+  dias: number;
+}
+
+/** Days before expiry with a reminder: exactly 90, 60, 30, 15, 7, 3 or 1. */
+export const DIAS_ANTES_PADRAO: readonly number[] = [90, 60, 30, 15, 7, 3, 1];
+/** Days after expiry with a notice: 0, 7, 14, 30, every multiple of 30 up to 180, and 365. */
+export const DIAS_DEPOIS_PADRAO: readonly number[] = [0, 7, 14, 30, 60, 90, 120, 150, 180, 365];
+
+export interface RegrasMarcos {
+  antes: readonly number[];
+  depois: readonly number[];
+}
+export const REGRAS_PADRAO: RegrasMarcos = { antes: DIAS_ANTES_PADRAO, depois: DIAS_DEPOIS_PADRAO };
+
+/** Days remaining (data_vencimento − today) at which a milestone falls. */
+export function diasRestantesDoMarco(m: Marco): number {
+  return m.tipo === 'vencendo' ? m.dias : 0 - m.dias;
+}
+
+/** The milestone falling exactly on this day, if any (at most one: a day is before, on or after). */
+export function marcoDoDia(diasRestantes: number, regras: RegrasMarcos = REGRAS_PADRAO): Marco | null {
+  if (diasRestantes > 0)
+    return regras.antes.includes(diasRestantes) ? { tipo: 'vencendo', dias: diasRestantes } : null;
+  const depois = 0 - diasRestantes; // not -x: -0 is not 0 to toEqual
+  return regras.depois.includes(depois) ? { tipo: 'vencido', dias: depois } : null;
+}
+
+/**
+ * The latest milestone already reached on this day: what a run sends when earlier runs were missed
+ * (catch-up). Never an earlier one: a later milestone supersedes it. Null before the first one.
+ */
+export function ultimoMarcoAtingido(
+  diasRestantes: number,
+  regras: RegrasMarcos = REGRAS_PADRAO,
+): Marco | null {
+  const pontos: Marco[] = [
+    ...regras.antes.filter((d) => d > 0).map((d) => ({ tipo: 'vencendo' as const, dias: d })),
+    ...regras.depois.filter((d) => d >= 0).map((d) => ({ tipo: 'vencido' as const, dias: d })),
+  ];
+  let melhor: Marco | null = null;
+  for (const p of pontos) {
+    const r = diasRestantesDoMarco(p);
+    // Reached when its day is today or past (its days-remaining is at least today's).
+    if (r >= diasRestantes && (melhor === null || r < diasRestantesDoMarco(melhor))) melhor = p;
+  }
+  return melhor;
+}
+
+/** Template for a reminder N days before expiry: up to 1 day, 3, 7, 15, 30, 60, else 90. */
+export function templateVencendo(diasAntes: number): ExpiringTemplateType {
+  for (const limite of [1, 3, 7, 15, 30, 60] as const) {
+    if (diasAntes <= limite) return `vencimento_${limite}`;
+  }
+  return 'vencimento_90';
+}
+
+/** Template for a notice N days after expiry: 0 today, up to 7, 30, 60, 90, 180, else 365. */
+export function templateVencido(diasDepois: number): ExpiredTemplateType {
+  if (diasDepois <= 0) return 'vencido_0';
+  for (const limite of [7, 30, 60, 90, 180] as const) {
+    if (diasDepois <= limite) return `vencido_${limite}`;
+  }
+  return 'vencido_365';
+}
+
+export function templateDoMarco(m: Marco): ExpiringTemplateType | ExpiredTemplateType {
+  return m.tipo === 'vencendo' ? templateVencendo(m.dias) : templateVencido(m.dias);
+}
