@@ -1,4 +1,4 @@
-import { type EmailTemplateType, isEmailTemplateType } from '@laudos/domain';
+import { type AppSettings, type EmailTemplateType, isEmailTemplateType } from '@laudos/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { fromDrizzle, type Job } from 'pg-boss';
 import type { Config } from '../config.ts';
@@ -108,8 +108,16 @@ export class EmailService {
 
   /** The configured transport's provider, as the mode currently resolves it. */
   async activeProvider(db: DbOrTx = this.db): Promise<EmailProvider> {
-    const settings = await getSettings(db);
+    return this.providerFor(await getSettings(db));
+  }
+
+  /** The sandbox mode keeps everything in the outbox, whatever the transport. */
+  private providerFor(settings: AppSettings): EmailProvider {
     return settings.mode === 'sandbox' ? 'outbox' : this.configuredProvider();
+  }
+
+  private replyTo(): Mailbox | null {
+    return this.config.email.replyTo ? parseMailbox(this.config.email.replyTo, 'EMAIL_REPLY_TO') : null;
   }
 
   configuredProvider(): EmailProvider {
@@ -286,18 +294,15 @@ export class EmailService {
       );
       return;
     }
-    const provider = await this.activeProvider();
+    const settings = await getSettings(this.db);
+    const provider = this.providerFor(settings);
     await this.db
       .update(emailLogs)
       .set({ status: 'sending', provider, attempts: sql`${emailLogs.attempts} + 1`, updatedAt: new Date() })
       .where(eq(emailLogs.id, logId));
     await this.waitForSlot();
-    const settings = await getSettings(this.db);
     const from = this.from(settings.branding.companyName);
-    const replyTo = this.config.email.replyTo
-      ? parseMailbox(this.config.email.replyTo, 'EMAIL_REPLY_TO')
-      : null;
-    const outgoing: OutgoingEmail = { logId, from, replyTo, ...message };
+    const outgoing: OutgoingEmail = { logId, from, replyTo: this.replyTo(), ...message };
     try {
       const { messageId } = await this.transport(provider).send(outgoing);
       // Recorded at once: the only window for a duplicate is a crash between the provider's
@@ -334,7 +339,8 @@ export class EmailService {
 
   /** Sends at once, outside the queue (CLI test, admin "send a test"), and logs it. */
   async sendNow(request: EmailRequest): Promise<SendResult> {
-    const provider = await this.activeProvider();
+    const settings = await getSettings(this.db);
+    const provider = this.providerFor(settings);
     let rendered: RenderedEmail;
     let to: Mailbox;
     try {
@@ -360,10 +366,7 @@ export class EmailService {
       })
       .returning({ id: emailLogs.id });
     const logId = row!.id;
-    const settings = await getSettings(this.db);
-    const replyTo = this.config.email.replyTo
-      ? parseMailbox(this.config.email.replyTo, 'EMAIL_REPLY_TO')
-      : null;
+    const replyTo = this.replyTo();
     try {
       const { messageId } = await this.transport(provider).send({
         logId,

@@ -14,6 +14,17 @@ const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
  * lets a ZIP be read past the head. Anything but a PDF, an XLSX or an OLE2 file (legacy .xls) is
  * null — including .docx, .xlsm (macros), plain zips and renamed executables.
  */
+/**
+ * What the first bytes announce (PDF, OLE2 → xls, ZIP → xlsx candidate), enough to name the file
+ * before it is stored; `detectLaudoFileType` confirms it on the whole file.
+ */
+export function typeFromHead(head: Buffer): LaudoFileType | null {
+  if (startsWith(head, PDF_MAGIC)) return 'pdf';
+  if (startsWith(head, OLE2_MAGIC)) return 'xls';
+  if (startsWith(head, ZIP_MAGIC)) return 'xlsx';
+  return null;
+}
+
 export async function detectLaudoFileType(head: Buffer, filePath?: string): Promise<LaudoFileType | null> {
   if (startsWith(head, PDF_MAGIC)) return 'pdf';
   // Any OLE2 compound file is taken as .xls: telling it from an old .doc would mean parsing its

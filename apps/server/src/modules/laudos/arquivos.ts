@@ -11,6 +11,7 @@ import {
   detectLaudoFileType,
   type LaudoFileType,
   safeDownloadName,
+  typeFromHead,
 } from '../../storage/file-types.ts';
 import { FileNotFoundError, FileTooLargeError, newStorageKey } from '../../storage/storage.ts';
 import { getSettings } from '../settings/service.ts';
@@ -22,17 +23,6 @@ const mime: Record<LaudoFileType, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   xls: 'application/vnd.ms-excel',
 };
-const PDF = Buffer.from('%PDF-', 'latin1');
-const OLE2 = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
-const ZIP = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
-
-function extFromHead(head: Buffer): LaudoFileType | null {
-  if (head.subarray(0, PDF.length).equals(PDF)) return 'pdf';
-  if (head.subarray(0, OLE2.length).equals(OLE2)) return 'xls';
-  if (head.subarray(0, ZIP.length).equals(ZIP)) return 'xlsx';
-  return null;
-}
-
 const wrongType = (tipo: 'pdf' | 'excel') =>
   new AppError(
     'TIPO_DE_ARQUIVO_INVALIDO',
@@ -117,7 +107,7 @@ export const arquivosRoutes: FastifyPluginAsyncZod = async (app) => {
         buffered.push(next.value as Buffer);
         head = Buffer.concat([head, next.value as Buffer]);
       }
-      const ext = extFromHead(head);
+      const ext = typeFromHead(head);
       if (!ext || (tipo === 'pdf') !== (ext === 'pdf')) {
         part.file.resume();
         throw wrongType(tipo);

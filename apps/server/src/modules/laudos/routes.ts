@@ -1,4 +1,4 @@
-import { hojeNoFuso, isIsoDate } from '@laudos/domain';
+import { formatDateBR, hojeNoFuso, isIsoDate } from '@laudos/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -236,9 +236,7 @@ export const laudosRoutes: FastifyPluginAsyncZod = async (app) => {
                 laudo_nome: laudo.nome,
                 laudo_codigo: laudo.codigo,
                 laudo_tipo: laudo.tipo,
-                laudo_vencimento: laudo.data_vencimento
-                  ? laudo.data_vencimento.split('-').reverse().join('/')
-                  : '',
+                laudo_vencimento: formatDateBR(laudo.data_vencimento),
                 laudo_url: `${config.publicUrl}/laudos/${laudo.id}`,
                 cliente_empresa: laudo.cliente,
                 cliente_nome: '',
