@@ -28,6 +28,8 @@ import { contaRoutes } from './modules/conta/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { laudosRoutes } from './modules/laudos/routes.ts';
 import { meRoutes } from './modules/me/routes.ts';
+import type { NotificationScheduler } from './modules/notificacoes/agendador.ts';
+import { notificacoesAdminRoutes, notificacoesRoutes } from './modules/notificacoes/routes.ts';
 import { planosAdminRoutes, planosRoutes } from './modules/planos/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { usuariosAdminRoutes } from './modules/usuarios/routes.ts';
@@ -43,6 +45,7 @@ export interface AppContext {
   readonly jobs: Jobs;
   readonly email: EmailService;
   readonly storage: LocalFileStorage;
+  readonly notificacoes: NotificationScheduler;
 }
 
 declare module 'fastify' {
@@ -221,6 +224,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(usuariosAdminRoutes);
   await app.register(emailAdminRoutes);
   await app.register(laudosRoutes);
+  await app.register(notificacoesAdminRoutes);
+  await app.register(notificacoesRoutes);
   await app.register(openapiRoutes, { accessByRoute });
 
   await registerWebApp(app, config);

@@ -1,6 +1,13 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { emailTemplateTypes, formatDateTimeBR, isEmailTemplateType } from '@laudos/domain';
+import {
+  calendarDayIn,
+  emailTemplateTypes,
+  formatDateBR,
+  formatDateTimeBR,
+  isEmailTemplateType,
+  isIsoDate,
+} from '@laudos/domain';
 import { sql } from 'drizzle-orm';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type DatabaseHandle, migrateDatabase, openDatabase } from './db/client.ts';
@@ -10,6 +17,7 @@ import { sampleVariables } from './email/samples.ts';
 import { cleanupOldLogs, listOutbox } from './email/service.ts';
 import { AppError } from './http/errors.ts';
 import { createJobs } from './jobs/boss.ts';
+import { NotificationScheduler } from './modules/notificacoes/agendador.ts';
 import { createContaComSenha, generateTemporaryPassword } from './modules/usuarios/service.ts';
 import { seedReferenceData } from './seed.ts';
 
@@ -111,6 +119,51 @@ const commands: Record<string, { usage: string; run(config: Config, args: string
           console.log(`${formatDateTimeBR(r.createdAt, config.timeZone)}  ${r.toEmail}  ${r.subject}`);
         }
         console.log(`\n${rows.length} mensagem(ns). O conteúdo completo fica na tabela email_outbox.`);
+      });
+    },
+  },
+  'notifications:run': {
+    usage:
+      'notifications:run [--as-of AAAA-MM-DD] [--dry-run]  executa (ou simula) os lembretes de vencimento',
+    async run(config, args) {
+      const { values } = parseArgs({
+        args,
+        options: { 'as-of': { type: 'string' }, 'dry-run': { type: 'boolean' } },
+      });
+      const asOf = values['as-of'];
+      if (asOf !== undefined && !isIsoDate(asOf)) throw new CliError('--as-of deve ser uma data AAAA-MM-DD.');
+      await withDatabase(config, async (database) => {
+        const jobs = createJobs(database, { workers: false, logError: () => {} });
+        const email = new EmailService(config, database.db, jobs, silentLog);
+        const scheduler = new NotificationScheduler(config, database.db, jobs, email, silentLog);
+        await jobs.start();
+        try {
+          const dia = asOf ?? calendarDayIn(config.timeZone);
+          if (values['dry-run']) {
+            const sim = await scheduler.simular(dia);
+            for (const i of sim.itens) {
+              const laudo = i.laudoCodigo ? `${i.laudoCodigo} ${i.laudoNome}` : 'relatório mensal';
+              console.log(
+                `${i.jaEnviado ? '(já enviado) ' : ''}${i.destinatario}  ${laudo}  ${i.templateType}  ${i.assunto}`,
+              );
+            }
+            console.log(
+              `\nSimulação de ${formatDateBR(dia)}: ${sim.itens.filter((i) => !i.jaEnviado).length} e-mail(s) seriam enviados; ${sim.semEmail} laudo(s) sem e-mail do cliente. Nada foi enviado.`,
+            );
+            return;
+          }
+          const r = await scheduler.executar({ origem: 'cli', ...(asOf ? { asOf } : {}) });
+          console.log(
+            `Lembretes de ${formatDateBR(r.dataReferencia)}: ${r.enfileirados} e-mail(s) enfileirado(s), ${r.jaEnviados} já enviado(s), ${r.semEmail} laudo(s) sem e-mail, ${r.erros} erro(s).`,
+          );
+          if (r.mensagem) console.log(r.mensagem);
+          if (r.enfileirados > 0)
+            console.log('Os e-mails saem pelo servidor (npm start): ele envia a fila no ritmo configurado.');
+          if (r.erros > 0) process.exitCode = 1;
+        } finally {
+          await jobs.stop();
+          await email.close();
+        }
       });
     },
   },

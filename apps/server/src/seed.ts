@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import type { Db, DbOrTx } from './db/client.ts';
 import { usuarios } from './db/schema.ts';
 import { seedEmailTemplates } from './email/service.ts';
+import { seedRegras } from './modules/notificacoes/regras.ts';
 import { seedPlanos } from './modules/planos/service.ts';
 import { seedSettings } from './modules/settings/service.ts';
 import { createContaComSenha, generateTemporaryPassword } from './modules/usuarios/service.ts';
@@ -15,11 +16,12 @@ export type AdminSeedResult =
   /** Created with a random password: the caller prints it once and it is never stored in clear. */
   | { kind: 'created-random'; email: string; password: string };
 
-/** Plans, settings and e-mail templates: what every installation needs, never overwriting edits. */
+/** Plans, settings, e-mail templates and notification rules: what every installation needs, never overwriting edits. */
 export async function seedReferenceData(tx: DbOrTx): Promise<void> {
   await seedPlanos(tx);
   await seedSettings(tx);
   await seedEmailTemplates(tx);
+  await seedRegras(tx);
 }
 
 /**

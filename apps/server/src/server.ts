@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import { type DatabaseHandle, migrateDatabase, openDatabase } from './db/client.ts';
 import { EmailService } from './email/delivery.ts';
 import { createJobs, type Jobs } from './jobs/boss.ts';
+import { NotificationScheduler } from './modules/notificacoes/agendador.ts';
 import { type AdminSeedResult, seed } from './seed.ts';
 import { LocalFileStorage } from './storage/storage.ts';
 
@@ -14,6 +15,7 @@ export interface Server {
   readonly database: DatabaseHandle;
   readonly jobs: Jobs;
   readonly email: EmailService;
+  readonly notificacoes: NotificationScheduler;
   readonly seedResult: AdminSeedResult;
   /** Stops in order: HTTP (drains requests), job workers, database. Safe to call twice. */
   close(): Promise<void>;
@@ -22,6 +24,8 @@ export interface Server {
 export interface CreateServerOptions extends BuildAppOptions {
   /** Use an already opened database (tests); otherwise one is opened from the config. */
   database?: DatabaseHandle;
+  /** The scheduler's clock (tests travel in time); the real one by default. */
+  clock?: () => Date;
 }
 
 /** Opens the database, migrates, seeds, starts the jobs and builds the HTTP app (not listening). */
@@ -50,9 +54,20 @@ export async function createServer(config: Config, options: CreateServerOptions 
       warn: (o, m) => app?.log.warn(o, m),
       error: (o, m) => app?.log.error(o, m),
     });
+    const logger = {
+      info: (o: object, m: string) => app?.log.info(o, m),
+      warn: (o: object, m: string) => app?.log.warn(o, m),
+      error: (o: object, m: string) => app?.log.error(o, m),
+    };
+    const notificacoes = new NotificationScheduler(config, database.db, jobs, email, logger, {
+      ...(options.clock ? { clock: options.clock } : {}),
+    });
     const auth = createAuth(config, database.db, email);
     const storage = new LocalFileStorage(path.join(config.dataDir, 'storage', 'laudos'));
-    app = await buildApp({ config, database, db: database.db, auth, jobs, email, storage }, options);
+    app = await buildApp(
+      { config, database, db: database.db, auth, jobs, email, storage, notificacoes },
+      options,
+    );
     await jobs.start();
     jobsStarted = true;
     await email.init();
@@ -66,6 +81,7 @@ export async function createServer(config: Config, options: CreateServerOptions 
       database,
       jobs: startedJobs,
       email: emailService,
+      notificacoes,
       seedResult,
       close() {
         closing ??= (async () => {

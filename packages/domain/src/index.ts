@@ -1,3 +1,4 @@
+export * from './agenda.ts';
 export * from './dates.ts';
 export * from './email-templates.ts';
 export * from './errors.ts';

@@ -1,3 +1,4 @@
+import { addDaysIso } from './dates.ts';
 import type { ExpiredTemplateType, ExpiringTemplateType } from './email-templates.ts';
 
 /**
@@ -78,4 +79,69 @@ export function templateVencido(diasDepois: number): ExpiredTemplateType {
 
 export function templateDoMarco(m: Marco): ExpiringTemplateType | ExpiredTemplateType {
   return m.tipo === 'vencendo' ? templateVencendo(m.dias) : templateVencido(m.dias);
+}
+
+/** The calendar day on which a milestone of a laudo due on `dataVencimento` falls. */
+export function dataDoMarco(dataVencimento: string, m: Marco): string {
+  return addDaysIso(dataVencimento, -diasRestantesDoMarco(m));
+}
+
+/**
+ * What one rule covers in one run: its milestones that fall after `de` (the reference date of its
+ * previous run) and up to `ate` (this run's). A daily rule run every day covers one day; after the
+ * server was off, the window spans every day missed.
+ */
+export interface JanelaDeRegra {
+  regraId: string;
+  tipo: TipoMarco;
+  dias: readonly number[];
+  /** Exclusive. */
+  de: string;
+  /** Inclusive. */
+  ate: string;
+}
+
+/**
+ * The data_vencimento ranges (inclusive, merged) of the laudos that have a milestone in some
+ * window: what the scheduler asks the database for, so a run reads only the laudos it may notify.
+ */
+export function faixasDeVencimento(janelas: readonly JanelaDeRegra[]): Array<[string, string]> {
+  const faixas: Array<[string, string]> = [];
+  for (const j of janelas) {
+    if (j.ate <= j.de) continue;
+    for (const dias of j.dias) {
+      const r = diasRestantesDoMarco({ tipo: j.tipo, dias });
+      faixas.push([addDaysIso(j.de, 1 + r), addDaysIso(j.ate, r)]);
+    }
+  }
+  faixas.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  const merged: Array<[string, string]> = [];
+  for (const f of faixas) {
+    const last = merged.at(-1);
+    if (last && f[0] <= addDaysIso(last[1], 1)) {
+      if (f[1] > last[1]) last[1] = f[1];
+    } else merged.push([f[0], f[1]]);
+  }
+  return merged;
+}
+
+/**
+ * The one milestone a run sends for a laudo: the latest of those falling in their rule's window.
+ * Earlier ones in the same run are superseded (a server off for 40 days sends only the latest);
+ * a tie between two rules goes to the first window given.
+ */
+export function marcoAEnviar(
+  dataVencimento: string,
+  janelas: readonly JanelaDeRegra[],
+): { marco: Marco; regraId: string; data: string } | null {
+  let melhor: { marco: Marco; regraId: string; data: string } | null = null;
+  for (const j of janelas) {
+    for (const dias of j.dias) {
+      const marco: Marco = { tipo: j.tipo, dias };
+      const data = dataDoMarco(dataVencimento, marco);
+      if (data > j.de && data <= j.ate && (melhor === null || data > melhor.data))
+        melhor = { marco, regraId: j.regraId, data };
+    }
+  }
+  return melhor;
 }

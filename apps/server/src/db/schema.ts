@@ -10,6 +10,7 @@ import {
   numeric,
   pgEnum,
   pgTable,
+  primaryKey,
   smallint,
   text,
   time,
@@ -308,6 +309,8 @@ export const emailOutbox = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // One stored message per e-mail: a retried delivery does not store it twice.
+    uniqueIndex('email_outbox_email_log_uq').on(t.emailLogId),
     index('email_outbox_created_at_idx').on(t.createdAt),
     index('email_outbox_to_idx').on(sql`lower(${t.toEmail})`),
   ],
@@ -319,20 +322,37 @@ export const emailPacing = pgTable('email_pacing', {
   nextSlot: timestamp('next_slot', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const notificationRules = pgTable('notification_rules', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  name: text('name').notNull(),
-  /** 'expiring' (before data_vencimento) or 'expired' (after). */
-  kind: text('kind').notNull(),
-  templateType: text('template_type'),
-  daysBefore: integer('days_before').array().notNull().default(sql`'{}'::integer[]`),
-  daysAfter: integer('days_after').array().notNull().default(sql`'{}'::integer[]`),
-  enabled: boolean('enabled').notNull().default(true),
-  runTime: time('run_time').notNull().default('09:00'),
-  frequency: text('frequency').notNull().default('daily'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const notificationRules = pgTable(
+  'notification_rules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Stable name of a seeded rule (seeding finds it by this, never overwriting an admin's edit). */
+    slug: text('slug'),
+    name: text('name').notNull(),
+    /** 'vencendo' (before data_vencimento), 'vencido' (on and after it) or 'relatorio_mensal'. */
+    kind: text('kind').notNull(),
+    /** Null: the template is chosen by the days (spec section 9). */
+    templateType: text('template_type'),
+    daysBefore: integer('days_before').array().notNull().default(sql`'{}'::integer[]`),
+    daysAfter: integer('days_after').array().notNull().default(sql`'{}'::integer[]`),
+    enabled: boolean('enabled').notNull().default(true),
+    /** Wall-clock time in APP_TIMEZONE. */
+    runTime: time('run_time').notNull().default('09:00'),
+    /** 'daily', 'weekly' (on `weekday`) or 'monthly' (on the 1st). */
+    frequency: text('frequency').notNull().default('daily'),
+    /** 0 = Sunday … 6 = Saturday, for weekly rules. */
+    weekday: smallint('weekday').notNull().default(1),
+    /** The reference date of the last completed run: the next run covers the days after it. */
+    lastRunDate: date('last_run_date', { mode: 'string' }),
+    lastRunAt: timestamp('last_run_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('notification_rules_slug_uq').on(t.slug),
+    check('notification_rules_weekday_ck', sql`${t.weekday} between 0 and 6`),
+  ],
+);
 
 export const notificationLogs = pgTable(
   'notification_logs',
@@ -351,10 +371,14 @@ export const notificationLogs = pgTable(
     notificationType: text('notification_type').notNull(),
     scheduledDate: date('scheduled_date', { mode: 'string' }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** The e-mail carrying this notification: its delivery settles the status. */
+    emailLogId: uuid('email_log_id').references(() => emailLogs.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('notification_logs_created_at_idx').on(t.createdAt),
+    index('notification_logs_email_log_idx').on(t.emailLogId),
+    index('notification_logs_scheduled_date_idx').on(t.scheduledDate),
     index('notification_logs_laudo_idx').on(t.laudoId),
     index('notification_logs_recipient_idx').on(sql`lower(${t.recipientEmail})`),
   ],
@@ -376,6 +400,7 @@ export const notificationHistory = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
     success: boolean('success').notNull().default(false),
     errorMessage: text('error_message'),
+    emailLogId: uuid('email_log_id').references(() => emailLogs.id, { onDelete: 'set null' }),
   },
   (t) => [
     // The exactly-once guard: one row per laudo, due date and milestone.
@@ -386,7 +411,55 @@ export const notificationHistory = pgTable(
       t.daysValue,
     ),
     index('notification_history_sent_at_idx').on(t.sentAt),
+    index('notification_history_email_log_idx').on(t.emailLogId),
   ],
+);
+
+/** The monthly summary (spec: on the 1st), once per client and month. */
+export const monthlyReports = pgTable(
+  'monthly_reports',
+  {
+    usuarioId: text('usuario_id')
+      .notNull()
+      .references(() => authUser.id, { onDelete: 'cascade' }),
+    /** The first day of the month reported. */
+    month: date('month', { mode: 'string' }).notNull(),
+    emailLogId: uuid('email_log_id').references(() => emailLogs.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.usuarioId, t.month] })],
+);
+
+/** One row per scheduler run (scheduled, manual, on resume or from the CLI): what it did. */
+export const notificationRuns = pgTable(
+  'notification_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    origin: text('origin').notNull(),
+    asOf: date('as_of', { mode: 'string' }).notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    rules: text('rules').array().notNull().default(sql`'{}'::text[]`),
+    queued: integer('queued').notNull().default(0),
+    alreadySent: integer('already_sent').notNull().default(0),
+    withoutEmail: integer('without_email').notNull().default(0),
+    errors: integer('errors').notNull().default(0),
+    message: text('message'),
+  },
+  (t) => [index('notification_runs_started_at_idx').on(t.startedAt)],
+);
+
+/** One row: whether an admin paused the scheduler, and its last check (shared by every instance). */
+export const schedulerState = pgTable(
+  'scheduler_state',
+  {
+    id: smallint('id').primaryKey().default(1),
+    paused: boolean('paused').notNull().default(false),
+    pausedAt: timestamp('paused_at', { withTimezone: true }),
+    pausedBy: text('paused_by'),
+    lastCheckAt: timestamp('last_check_at', { withTimezone: true }),
+  },
+  (t) => [check('scheduler_state_singleton_ck', sql`${t.id} = 1`)],
 );
 
 /** The firm's settings (the spec's "local config"), one row, validated by the domain schema. */

@@ -70,8 +70,16 @@ interface Attempt {
  * inside the caller's transaction (an event rolled back sends nothing); a pg-boss worker sends it,
  * paced across every instance, retried with backoff on temporary failures, and logged per attempt.
  */
+export interface SettledOutcome {
+  status: 'sent' | 'failed';
+  at: Date;
+  error?: string;
+}
+export type SettledListener = (tx: DbOrTx, logId: string, outcome: SettledOutcome) => Promise<void>;
+
 export class EmailService {
   private readonly transports = new Map<EmailProvider, EmailTransport>();
+  private readonly settledListeners: SettledListener[] = [];
   private rateLimit: number;
 
   constructor(
@@ -104,6 +112,14 @@ export class EmailService {
         },
       },
     });
+  }
+
+  /**
+   * Called when a message is settled (sent, or failed for good), in the transaction that records
+   * it: whoever tracks an e-mail (the reminders) sees its outcome with it.
+   */
+  onSettled(listener: SettledListener): void {
+    this.settledListeners.push(listener);
   }
 
   /** The configured transport's provider, as the mode currently resolves it. */
@@ -253,14 +269,25 @@ export class EmailService {
   }
 
   private async appendAttempt(logId: string, attempt: Attempt, set: Partial<typeof emailLogs.$inferInsert>) {
-    await this.db
-      .update(emailLogs)
-      .set({
-        ...set,
-        updatedAt: new Date(),
-        metadata: sql`jsonb_set(${emailLogs.metadata}, '{attempts}', coalesce(${emailLogs.metadata}->'attempts', '[]'::jsonb) || ${JSON.stringify([attempt])}::jsonb)`,
-      })
-      .where(eq(emailLogs.id, logId));
+    const settled = attempt.status === 'sent' || attempt.status === 'failed';
+    await this.db.transaction(async (tx) => {
+      await tx
+        .update(emailLogs)
+        .set({
+          ...set,
+          updatedAt: new Date(),
+          metadata: sql`jsonb_set(${emailLogs.metadata}, '{attempts}', coalesce(${emailLogs.metadata}->'attempts', '[]'::jsonb) || ${JSON.stringify([attempt])}::jsonb)`,
+        })
+        .where(eq(emailLogs.id, logId));
+      if (settled) {
+        const outcome: SettledOutcome = {
+          status: attempt.status as 'sent' | 'failed',
+          at: new Date(attempt.at),
+          ...(attempt.error ? { error: attempt.error } : {}),
+        };
+        for (const listener of this.settledListeners) await listener(tx, logId, outcome);
+      }
+    });
   }
 
   /** The worker: one job, one message. */

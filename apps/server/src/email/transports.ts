@@ -1,4 +1,5 @@
 import { GetSendQuotaCommand, SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
+import { eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config.ts';
 import type { DbOrTx } from '../db/client.ts';
@@ -60,8 +61,15 @@ export function createOutboxTransport(db: DbOrTx): EmailTransport {
           html: m.html,
           text: m.text,
         })
+        // A retried delivery of the same e-mail finds it already stored.
+        .onConflictDoNothing({ target: emailOutbox.emailLogId })
         .returning({ id: emailOutbox.id });
-      return { messageId: `outbox-${row!.id}` };
+      if (row) return { messageId: `outbox-${row.id}` };
+      const [stored] = await db
+        .select({ id: emailOutbox.id })
+        .from(emailOutbox)
+        .where(eq(emailOutbox.emailLogId, m.logId!));
+      return { messageId: `outbox-${stored!.id}` };
     },
     async close() {},
   };

@@ -14,6 +14,8 @@ export interface QueueDefinition<T extends object = object> {
   options?: Omit<Queue, 'name'>;
   /** Created before `name`, and named as its dead-letter queue. */
   deadLetter?: string;
+  /** Cron schedules that send a job to this queue (kept in the database, fired by one instance). */
+  schedules?: Array<{ cron: string; tz: string; data?: object }>;
   work?: {
     options?: WorkOptions & { includeMetadata?: boolean };
     handler: (jobs: Job<T>[]) => Promise<unknown>;
@@ -65,8 +67,11 @@ export function createJobs(handle: DatabaseHandle, options: JobsOptions): Jobs {
       for (const q of queues) {
         if (q.deadLetter && !(await boss.getQueue(q.deadLetter))) await boss.createQueue(q.deadLetter);
         const options = { ...q.options, ...(q.deadLetter ? { deadLetter: q.deadLetter } : {}) };
-        if (await boss.getQueue(q.name)) await boss.updateQueue(q.name, options);
-        else
+        if (await boss.getQueue(q.name)) {
+          // The policy is fixed when a queue is created; the rest follows the code.
+          const { policy: _policy, ...updatable } = options;
+          await boss.updateQueue(q.name, updatable);
+        } else
           await boss.createQueue(q.name, options).catch(async (err) => {
             // Another instance created it first.
             if (!(await boss.getQueue(q.name))) throw err;
@@ -80,6 +85,10 @@ export function createJobs(handle: DatabaseHandle, options: JobsOptions): Jobs {
         }
       }
       if (options.workers) {
+        for (const q of queues) {
+          for (const s of q.schedules ?? [])
+            await boss.schedule(q.name, s.cron, s.data ?? null, { tz: s.tz });
+        }
         for (const q of queues) {
           if (q.work)
             await boss.work(q.name, { ...(q.work.options ?? {}) } as never, q.work.handler as never);

@@ -1,0 +1,197 @@
+import {
+  addDaysIso,
+  calendarDayIn,
+  DIAS_ANTES_PADRAO,
+  type Frequencia,
+  instanteLocal,
+  isEmailTemplateType,
+  proximoHorario,
+  relogioLocal,
+} from '@laudos/domain';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { notificationRules } from '../../db/schema.ts';
+import { AppError } from '../../http/errors.ts';
+
+export type TipoRegra = 'vencendo' | 'vencido' | 'relatorio_mensal';
+export type RegraRow = typeof notificationRules.$inferSelect;
+
+/** The default rules of spec section 9. Seeded once by slug; an admin's edits are never overwritten. */
+export const regrasPadrao: Array<{
+  slug: string;
+  name: string;
+  kind: TipoRegra;
+  templateType: string | null;
+  daysBefore: number[];
+  daysAfter: number[];
+  frequency: Frequencia;
+  weekday: number;
+}> = [
+  {
+    slug: 'vencimento',
+    name: 'Lembretes antes do vencimento',
+    kind: 'vencendo',
+    templateType: null,
+    daysBefore: [...DIAS_ANTES_PADRAO],
+    daysAfter: [],
+    frequency: 'daily',
+    weekday: 1,
+  },
+  {
+    slug: 'vencido',
+    name: 'Avisos de laudo vencido (até 30 dias)',
+    kind: 'vencido',
+    templateType: null,
+    daysBefore: [],
+    daysAfter: [0, 7, 14, 30],
+    frequency: 'daily',
+    weekday: 1,
+  },
+  {
+    slug: 'vencido-longo',
+    name: 'Avisos de laudo vencido (60 dias ou mais)',
+    kind: 'vencido',
+    templateType: null,
+    daysBefore: [],
+    daysAfter: [60, 90, 120, 150, 180, 365],
+    frequency: 'weekly',
+    weekday: 1,
+  },
+  {
+    slug: 'relatorio-mensal',
+    name: 'Relatório mensal',
+    kind: 'relatorio_mensal',
+    templateType: 'relatorio_mensal',
+    daysBefore: [],
+    daysAfter: [],
+    frequency: 'monthly',
+    weekday: 1,
+  },
+];
+
+export async function seedRegras(db: DbOrTx): Promise<void> {
+  for (const r of regrasPadrao) {
+    await db
+      .insert(notificationRules)
+      .values({ ...r, runTime: '09:00', enabled: true })
+      .onConflictDoNothing({ target: notificationRules.slug });
+  }
+}
+
+export async function listarRegras(db: DbOrTx): Promise<RegraRow[]> {
+  return db
+    .select()
+    .from(notificationRules)
+    .orderBy(asc(notificationRules.createdAt), asc(notificationRules.slug));
+}
+
+/** The API shape, with the next time the rule runs. */
+export function toRegraApi(r: RegraRow, timeZone: string, now: Date) {
+  const runTime = r.runTime.slice(0, 5);
+  let nextRunAt: Date | null = null;
+  if (r.enabled) {
+    const dia = proximoHorario(
+      { frequency: r.frequency as Frequencia, runTime, weekday: r.weekday },
+      relogioLocal(timeZone, now),
+    );
+    nextRunAt = instanteLocal(timeZone, dia, runTime);
+  }
+  return {
+    id: r.id,
+    name: r.name,
+    kind: r.kind as TipoRegra,
+    templateType: r.templateType,
+    daysBefore: r.daysBefore,
+    daysAfter: r.daysAfter,
+    enabled: r.enabled,
+    runTime,
+    frequency: r.frequency as Frequencia,
+    weekday: r.weekday,
+    lastRunDate: r.lastRunDate,
+    lastRunAt: r.lastRunAt,
+    nextRunAt,
+    updatedAt: r.updatedAt,
+  };
+}
+
+export interface AlteracaoRegra {
+  name?: string;
+  enabled?: boolean;
+  daysBefore?: number[];
+  daysAfter?: number[];
+  templateType?: string | null;
+  runTime?: string;
+  frequency?: Frequencia;
+  weekday?: number;
+}
+
+const naoEncontrada = () => new AppError('REGRA_NAO_ENCONTRADA', 'Regra de notificação não encontrada.', 404);
+
+/** An admin's edit; it takes effect on the next run. Re-enabling does not catch up the days it was off. */
+export async function alterarRegra(
+  db: DbOrTx,
+  id: string,
+  input: AlteracaoRegra,
+  timeZone: string,
+  now: Date,
+): Promise<RegraRow> {
+  return db.transaction(async (tx) => {
+    const [atual] = await tx
+      .select()
+      .from(notificationRules)
+      .where(eq(notificationRules.id, id))
+      .for('update');
+    if (!atual) throw naoEncontrada();
+    const kind = atual.kind as TipoRegra;
+    if (input.templateType !== undefined && input.templateType !== null) {
+      const t = input.templateType;
+      const ok =
+        isEmailTemplateType(t) &&
+        (kind === 'vencendo'
+          ? t.startsWith('vencimento_')
+          : kind === 'vencido'
+            ? t.startsWith('vencido_')
+            : t === 'relatorio_mensal');
+      if (!ok)
+        throw new AppError(
+          'DADOS_INVALIDOS',
+          kind === 'vencendo'
+            ? 'Escolha um modelo de lembrete de vencimento (vencimento_…) ou a escolha automática.'
+            : kind === 'vencido'
+              ? 'Escolha um modelo de aviso de vencido (vencido_…) ou a escolha automática.'
+              : 'O relatório mensal usa o modelo relatorio_mensal.',
+          400,
+        );
+    }
+    const dias = kind === 'vencendo' ? input.daysBefore : kind === 'vencido' ? input.daysAfter : undefined;
+    if (dias !== undefined && dias.length === 0 && (input.enabled ?? atual.enabled))
+      throw new AppError('DADOS_INVALIDOS', 'Informe ao menos um dia para a regra, ou desative-a.', 400);
+    const ordenar = (xs: number[] | undefined, desc: boolean) =>
+      xs === undefined ? undefined : [...new Set(xs)].sort((a, b) => (desc ? b - a : a - b));
+    const hoje = calendarDayIn(timeZone, now);
+    const reativada = input.enabled === true && !atual.enabled;
+    const [row] = await tx
+      .update(notificationRules)
+      .set({
+        ...(input.name === undefined ? {} : { name: input.name.trim() }),
+        ...(input.enabled === undefined ? {} : { enabled: input.enabled }),
+        ...(kind === 'vencendo' && input.daysBefore ? { daysBefore: ordenar(input.daysBefore, true) } : {}),
+        ...(kind === 'vencido' && input.daysAfter ? { daysAfter: ordenar(input.daysAfter, false) } : {}),
+        ...(input.templateType === undefined ? {} : { templateType: input.templateType }),
+        ...(input.runTime === undefined ? {} : { runTime: input.runTime }),
+        ...(input.frequency === undefined ? {} : { frequency: input.frequency }),
+        ...(input.weekday === undefined ? {} : { weekday: input.weekday }),
+        // The days a rule was off are not caught up when it comes back.
+        ...(reativada
+          ? {
+              lastRunDate: sql`greatest(${notificationRules.lastRunDate}, ${addDaysIso(hoje, -1)}::date)`,
+            }
+          : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(notificationRules.id, id))
+      .returning();
+    if (!row) throw naoEncontrada();
+    return row;
+  });
+}
