@@ -57,7 +57,7 @@ describe('route table', () => {
 
   it('marks the pages that are not built yet', async () => {
     mockApi({ 'GET /api/me': { body: admin() } });
-    renderApp(paths.notificacoes);
+    renderApp(paths.adminBlog);
 
     expect(await screen.findByText('Esta página ainda está em construção.')).toBeTruthy();
   });

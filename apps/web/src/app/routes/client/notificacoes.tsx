@@ -1,5 +1,7 @@
-import { UnderConstruction } from '../../../components/ui/under-construction';
+import { NotificacoesLista } from '../../../features/notificacoes/components/notificacoes-lista';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 export function NotificacoesPage() {
-  return <UnderConstruction title="Notificações" description="Avisos enviados sobre os seus laudos." />;
+  useDocumentTitle('Notificações');
+  return <NotificacoesLista />;
 }

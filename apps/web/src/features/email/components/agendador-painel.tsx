@@ -1,0 +1,224 @@
+import { formatDateBR } from '@laudos/domain';
+import { useToast } from '../../../components/toast';
+import { Badge } from '../../../components/ui/badge';
+import { buttonClass } from '../../../components/ui/button';
+import { ErrorNotice } from '../../../components/ui/error-notice';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { formatDateTime, plural } from '../../../lib/format';
+import { errorMessage } from '../../../lib/validation';
+import {
+  type Agendador,
+  type Execucao,
+  useAgendador,
+  useExecutarAgora,
+  usePausarAgendador,
+  useRetomarAgendador,
+} from '../api/agendador';
+import { rotulosOrigem } from './rotulos';
+import { Secao, Tabela, td } from './tabela';
+
+function quando(value: string | null, vazio = '—'): string {
+  return value ? formatDateTime(value) : vazio;
+}
+
+/** The "Agendador" tab: whether the reminders run, the last runs, and a run on demand. */
+export function AgendadorPainel() {
+  const agendador = useAgendador();
+  const pausar = usePausarAgendador();
+  const retomar = useRetomarAgendador();
+  const executar = useExecutarAgora();
+  const { showToast } = useToast();
+
+  function mudar(acao: 'pausar' | 'retomar') {
+    const mutation = acao === 'pausar' ? pausar : retomar;
+    mutation.mutate(undefined, {
+      onSuccess: () =>
+        showToast({
+          type: 'success',
+          title: acao === 'pausar' ? 'Agendador pausado.' : 'Agendador retomado.',
+        }),
+      onError: (error) =>
+        showToast({
+          type: 'error',
+          title: acao === 'pausar' ? 'Não foi possível pausar' : 'Não foi possível retomar',
+          message: errorMessage(error),
+        }),
+    });
+  }
+
+  if (agendador.isPending)
+    return (
+      <p role="status" className="text-sm text-slate-600">
+        Carregando agendador...
+      </p>
+    );
+  if (agendador.isError)
+    return <ErrorNotice error={agendador.error} onRetry={() => void agendador.refetch()} />;
+
+  const estado = agendador.data;
+  const mudando = pausar.isPending || retomar.isPending;
+
+  return (
+    <div className="space-y-8">
+      <Secao
+        titulo="Agendador"
+        descricao={`Verifica a cada ${plural(estado.intervaloMinutos, 'minuto', 'minutos')} se alguma regra está na hora de rodar.`}
+        acoes={
+          <>
+            {estado.pausado ? (
+              <button
+                type="button"
+                onClick={() => mudar('retomar')}
+                disabled={mudando}
+                className={buttonClass('secondary')}
+              >
+                {retomar.isPending ? 'Retomando...' : 'Retomar'}
+              </button>
+            ) : (
+              <button
+                type="button"
+                onClick={() => mudar('pausar')}
+                disabled={mudando}
+                className={buttonClass('secondary')}
+              >
+                {pausar.isPending ? 'Pausando...' : 'Pausar'}
+              </button>
+            )}
+            <button
+              type="button"
+              onClick={() => executar.mutate()}
+              disabled={executar.isPending}
+              aria-busy={executar.isPending || undefined}
+              className={buttonClass('primary')}
+            >
+              {executar.isPending ? 'Executando...' : 'Executar agora'}
+            </button>
+          </>
+        }
+      >
+        <EstadoAgendador estado={estado} />
+        {executar.isSuccess ? <ResultadoExecucao execucao={executar.data} /> : null}
+        {executar.isError ? <FormAlert>{errorMessage(executar.error)}</FormAlert> : null}
+      </Secao>
+
+      <Secao
+        titulo="Últimas execuções"
+        descricao="As execuções mais recentes, automáticas ou manuais. Lembretes já enviados não se repetem."
+      >
+        {estado.execucoes.length === 0 ? (
+          <p className="text-sm text-slate-700">Nenhuma execução ainda.</p>
+        ) : (
+          <Execucoes execucoes={estado.execucoes} />
+        )}
+      </Secao>
+    </div>
+  );
+}
+
+function EstadoAgendador({ estado }: { estado: Agendador }) {
+  return (
+    <div className="space-y-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+      <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
+        <span className="font-medium text-slate-900">Situação:</span>
+        {estado.pausado ? <Badge tone="warning">Pausado</Badge> : <Badge tone="success">Ativo</Badge>}
+        {estado.pausado && estado.pausadoEm ? (
+          <span>
+            desde {formatDateTime(estado.pausadoEm)}
+            {estado.pausadoPor ? `, por ${estado.pausadoPor}` : ''}
+          </span>
+        ) : null}
+      </p>
+      {estado.workers ? null : (
+        <FormAlert tone="info">
+          Este servidor roda sem os processos de envio (JOBS=off): nenhuma verificação automática acontece
+          aqui.
+        </FormAlert>
+      )}
+      <dl className="grid gap-4 text-sm sm:grid-cols-3">
+        <div>
+          <dt className="font-medium text-slate-600">Última verificação</dt>
+          <dd className="mt-1 text-slate-900">{quando(estado.ultimaVerificacao, 'Nenhuma ainda')}</dd>
+        </div>
+        <div>
+          <dt className="font-medium text-slate-600">Próxima verificação</dt>
+          <dd className="mt-1 text-slate-900">{quando(estado.pausado ? null : estado.proximaVerificacao)}</dd>
+        </div>
+        <div>
+          <dt className="font-medium text-slate-600">Próxima execução</dt>
+          <dd className="mt-1 text-slate-900">
+            {quando(estado.proximaExecucao, estado.pausado ? 'Pausado' : 'Nenhuma regra ativa')}
+          </dd>
+        </div>
+      </dl>
+    </div>
+  );
+}
+
+function resumo(execucao: Execucao): string {
+  return [
+    plural(execucao.enfileirados, 'e-mail enfileirado', 'e-mails enfileirados'),
+    plural(execucao.jaEnviados, 'já enviado', 'já enviados'),
+    plural(execucao.semEmail, 'laudo sem e-mail', 'laudos sem e-mail'),
+    plural(execucao.erros, 'erro', 'erros'),
+  ].join(', ');
+}
+
+function ResultadoExecucao({ execucao }: { execucao: Execucao }) {
+  return (
+    <FormAlert tone={execucao.erros > 0 ? 'error' : 'success'}>
+      <p className="font-semibold">
+        Execução concluída ({formatDateBR(execucao.dataReferencia)}): {resumo(execucao)}.
+      </p>
+      {execucao.regras.length > 0 ? <p className="mt-1">Regras: {execucao.regras.join(', ')}.</p> : null}
+      {execucao.mensagem ? <p className="mt-1">{execucao.mensagem}</p> : null}
+    </FormAlert>
+  );
+}
+
+const colunas = [
+  'Início',
+  'Origem',
+  'Data de referência',
+  'Enfileirados',
+  'Já enviados',
+  'Sem e-mail',
+  'Erros',
+  'Mensagem',
+] as const;
+
+function Execucoes({ execucoes }: { execucoes: Execucao[] }) {
+  return (
+    <Tabela caption="Últimas execuções, da mais recente à mais antiga" colunas={colunas}>
+      {execucoes.map((execucao) => (
+        <tr key={execucao.id}>
+          <td className={`${td} whitespace-nowrap text-slate-900`}>
+            {formatDateTime(execucao.inicio)}
+            {execucao.fim ? null : (
+              <span className="mt-1 block">
+                <Badge tone="warning">Em andamento ou interrompida</Badge>
+              </span>
+            )}
+          </td>
+          <td className={`${td} whitespace-nowrap text-slate-700`}>{rotulosOrigem[execucao.origem]}</td>
+          <td className={`${td} whitespace-nowrap text-slate-700`}>
+            {formatDateBR(execucao.dataReferencia)}
+          </td>
+          <td className={`${td} text-right text-slate-900`}>
+            {execucao.enfileirados.toLocaleString('pt-BR')}
+          </td>
+          <td className={`${td} text-right text-slate-700`}>{execucao.jaEnviados.toLocaleString('pt-BR')}</td>
+          <td className={`${td} text-right text-slate-700`}>{execucao.semEmail.toLocaleString('pt-BR')}</td>
+          <td
+            className={`${td} text-right ${execucao.erros > 0 ? 'font-semibold text-red-700' : 'text-slate-700'}`}
+          >
+            {execucao.erros.toLocaleString('pt-BR')}
+          </td>
+          <td className={`${td} min-w-56 text-slate-700`}>
+            {execucao.mensagem ??
+              (execucao.regras.length > 0 ? `Regras: ${execucao.regras.join(', ')}` : '—')}
+          </td>
+        </tr>
+      ))}
+    </Tabela>
+  );
+}

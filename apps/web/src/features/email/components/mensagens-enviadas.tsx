@@ -1,0 +1,197 @@
+import { useEffect, useState } from 'react';
+import { Badge } from '../../../components/ui/badge';
+import { Dialog } from '../../../components/ui/dialog';
+import { ErrorNotice } from '../../../components/ui/error-notice';
+import { SelectField, TextField } from '../../../components/ui/field';
+import { Pagination } from '../../../components/ui/pagination';
+import { rotulosStatusEmail, rotuloTipoEmail, statusEmail, tonsStatusEmail } from '../../../lib/email-labels';
+import { formatDateTime, plural } from '../../../lib/format';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { type Mensagem, type MensagensFiltro, useMensagem, useMensagens } from '../api/mensagens';
+import { EmailFrame } from './email-frame';
+import { rotuloProvedor } from './rotulos';
+import { Secao, Tabela, td } from './tabela';
+
+const POR_PAGINA = 50;
+
+const colunas = ['Data', 'Destinatário', 'Assunto', 'Tipo', 'Provedor', 'Situação', 'Ações'] as const;
+
+/** Every e-mail the system sent or has queued, newest first. */
+export function MensagensEnviadas() {
+  const [status, setStatus] = useState<MensagensFiltro['status']>('');
+  const [busca, setBusca] = useState('');
+  const [pagina, setPagina] = useState(1);
+  const [aberta, setAberta] = useState<Mensagem | null>(null);
+  const buscaAtiva = useDebouncedValue(busca, 300);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new filter starts again from the first page
+  useEffect(() => setPagina(1), [status, buscaAtiva]);
+
+  const mensagens = useMensagens({ status, busca: buscaAtiva, pagina, porPagina: POR_PAGINA });
+  const total = mensagens.data?.total ?? 0;
+  const paginas = Math.max(1, Math.ceil(total / POR_PAGINA));
+
+  return (
+    <Secao
+      titulo="Mensagens enviadas"
+      descricao="A caixa de saída: os e-mails na fila, os enviados e os que falharam."
+    >
+      <search className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        <SelectField
+          label="Situação"
+          name="filtroStatus"
+          value={status}
+          onChange={(event) => setStatus(event.target.value as MensagensFiltro['status'])}
+        >
+          <option value="">Todas</option>
+          {statusEmail.map((valor) => (
+            <option key={valor} value={valor}>
+              {rotulosStatusEmail[valor]}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label="Buscar"
+          type="search"
+          name="busca"
+          placeholder="Destinatário ou assunto"
+          value={busca}
+          onChange={(event) => setBusca(event.target.value)}
+        />
+      </search>
+
+      {mensagens.isPending ? (
+        <p role="status" className="text-sm text-slate-600">
+          Carregando mensagens...
+        </p>
+      ) : mensagens.isError ? (
+        <ErrorNotice error={mensagens.error} onRetry={() => void mensagens.refetch()} />
+      ) : (
+        <>
+          <p role="status" className="text-sm text-slate-600">
+            {total === 0
+              ? 'Nenhuma mensagem encontrada.'
+              : `${plural(total, 'mensagem encontrada', 'mensagens encontradas')}.`}
+          </p>
+          {mensagens.data.mensagens.length > 0 ? (
+            <Tabela
+              caption="Mensagens, da mais recente à mais antiga"
+              colunas={colunas}
+              busy={mensagens.isPlaceholderData}
+            >
+              {mensagens.data.mensagens.map((mensagem) => (
+                <tr key={mensagem.id}>
+                  <td className={`${td} whitespace-nowrap text-slate-700`}>
+                    {formatDateTime(mensagem.sentAt ?? mensagem.createdAt)}
+                  </td>
+                  <td className={`${td} text-slate-700`}>
+                    {mensagem.recipientName ? (
+                      <span className="block text-slate-900">{mensagem.recipientName}</span>
+                    ) : null}
+                    <span className="break-all">{mensagem.recipientEmail}</span>
+                  </td>
+                  <td className={`${td} min-w-64 text-slate-900`}>{mensagem.subject}</td>
+                  <td className={`${td} whitespace-nowrap text-slate-700`}>
+                    {mensagem.templateType ? rotuloTipoEmail(mensagem.templateType) : '—'}
+                  </td>
+                  <td className={`${td} whitespace-nowrap text-slate-700`}>
+                    {rotuloProvedor(mensagem.provider)}
+                  </td>
+                  <td className={`${td} min-w-40`}>
+                    <Badge tone={tonsStatusEmail[mensagem.status]}>
+                      {rotulosStatusEmail[mensagem.status]}
+                    </Badge>
+                    {mensagem.attempts > 1 ? (
+                      <span className="mt-1 block text-xs text-slate-600">
+                        {plural(mensagem.attempts, 'tentativa', 'tentativas')}
+                      </span>
+                    ) : null}
+                    {mensagem.errorMessage ? (
+                      <span className="mt-1 block text-xs text-red-700">{mensagem.errorMessage}</span>
+                    ) : null}
+                  </td>
+                  <td className={td}>
+                    <button
+                      type="button"
+                      onClick={() => setAberta(mensagem)}
+                      className="rounded-md px-2 py-1 text-sm font-medium whitespace-nowrap text-brand-700 hover:bg-brand-50"
+                    >
+                      Ver <span className="sr-only">mensagem {mensagem.subject}</span>
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </Tabela>
+          ) : null}
+          <Pagination label="Páginas de mensagens" pagina={pagina} paginas={paginas} onChange={setPagina} />
+        </>
+      )}
+
+      <Dialog open={aberta !== null} onClose={() => setAberta(null)} title={aberta?.subject ?? ''} size="lg">
+        {aberta ? <ConteudoMensagem id={aberta.id} /> : null}
+      </Dialog>
+    </Secao>
+  );
+}
+
+function ConteudoMensagem({ id }: { id: string }) {
+  const mensagem = useMensagem(id);
+  if (mensagem.isPending)
+    return (
+      <p role="status" className="text-sm text-slate-600">
+        Carregando mensagem...
+      </p>
+    );
+  if (mensagem.isError) return <ErrorNotice error={mensagem.error} onRetry={() => void mensagem.refetch()} />;
+  const { mensagem: dados, conteudo } = mensagem.data;
+  return (
+    <div className="space-y-4">
+      <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
+        <dt className="font-medium text-slate-600">Para</dt>
+        <dd className="break-all text-slate-900">
+          {dados.recipientName ? `${dados.recipientName} <${dados.recipientEmail}>` : dados.recipientEmail}
+        </dd>
+        {conteudo ? (
+          <>
+            <dt className="font-medium text-slate-600">De</dt>
+            <dd className="break-all text-slate-900">{conteudo.from}</dd>
+            {conteudo.replyTo ? (
+              <>
+                <dt className="font-medium text-slate-600">Responder para</dt>
+                <dd className="break-all text-slate-900">{conteudo.replyTo}</dd>
+              </>
+            ) : null}
+          </>
+        ) : null}
+        <dt className="font-medium text-slate-600">Situação</dt>
+        <dd>
+          <Badge tone={tonsStatusEmail[dados.status]}>{rotulosStatusEmail[dados.status]}</Badge>
+          {dados.sentAt ? (
+            <span className="ml-2 text-slate-700">em {formatDateTime(dados.sentAt)}</span>
+          ) : null}
+        </dd>
+        {dados.errorMessage ? (
+          <>
+            <dt className="font-medium text-slate-600">Erro</dt>
+            <dd className="text-red-700">{dados.errorMessage}</dd>
+          </>
+        ) : null}
+      </dl>
+      {conteudo ? (
+        <>
+          <EmailFrame title={`Conteúdo do e-mail: ${conteudo.subject}`} html={conteudo.html} />
+          <div>
+            <h3 className="text-sm font-medium text-slate-900">Versão em texto</h3>
+            <pre className="mt-1 max-h-80 overflow-auto rounded-lg bg-slate-50 p-3 font-mono text-xs whitespace-pre-wrap text-slate-800 ring-1 ring-slate-200">
+              {conteudo.text}
+            </pre>
+          </div>
+        </>
+      ) : (
+        <p className="rounded-lg bg-slate-50 p-4 text-sm text-slate-700 ring-1 ring-slate-200">
+          Conteúdo não guardado: a mensagem saiu pelo provedor.
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,145 @@
+import { formatDateBR, hojeNoFuso, isIsoDate } from '@laudos/domain';
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
+import { laudoHref } from '../../../app/paths';
+import { Badge } from '../../../components/ui/badge';
+import { buttonClass } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/field';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { rotuloTipoEmail } from '../../../lib/email-labels';
+import { plural } from '../../../lib/format';
+import { errorMessage } from '../../../lib/validation';
+import { type ItemSimulacao, type Simulacao, useSimularEnvio } from '../api/simulacao';
+import { rotuloMarco, rotulosTipoNotificacao } from './rotulos';
+import { Secao, Tabela, td } from './tabela';
+
+/** The firm's time zone: "today" for the reminders is a day there. */
+const FUSO_EMPRESA = 'America/Sao_Paulo';
+
+/** The "Simulação" tab: what a run on a date would send, without sending anything. */
+export function SimulacaoEnvio() {
+  const [data, setData] = useState(() => hojeNoFuso(FUSO_EMPRESA));
+  const [erro, setErro] = useState<string | undefined>();
+  const simular = useSimularEnvio();
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!isIsoDate(data)) {
+      setErro('Informe uma data válida.');
+      return;
+    }
+    setErro(undefined);
+    simular.mutate(data);
+  }
+
+  return (
+    <Secao
+      titulo="Simular envio"
+      descricao="Mostra os e-mails que uma execução nesta data enviaria. Nada é enviado."
+    >
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-3 sm:flex-row sm:items-start">
+        <TextField
+          label="Data da simulação"
+          name="data"
+          type="date"
+          className="sm:w-56"
+          value={data}
+          onChange={(event) => setData(event.target.value)}
+          error={erro}
+        />
+        <button
+          type="submit"
+          disabled={simular.isPending}
+          aria-busy={simular.isPending || undefined}
+          className={`${buttonClass('primary')} sm:mt-6`}
+        >
+          {simular.isPending ? 'Simulando...' : 'Simular'}
+        </button>
+      </form>
+      {simular.isError ? <FormAlert>{errorMessage(simular.error)}</FormAlert> : null}
+      {simular.isSuccess ? <ResultadoSimulacao simulacao={simular.data} /> : null}
+    </Secao>
+  );
+}
+
+const colunas = [
+  'Laudo',
+  'Código',
+  'Destinatário',
+  'Tipo',
+  'Dias',
+  'Modelo',
+  'Assunto',
+  'Regra',
+  'Situação',
+] as const;
+
+function ResultadoSimulacao({ simulacao }: { simulacao: Simulacao }) {
+  const novos = simulacao.itens.filter((item) => !item.jaEnviado).length;
+  return (
+    <div className="space-y-3">
+      <h3 className="text-lg font-semibold text-slate-900">Resultado para {formatDateBR(simulacao.data)}</h3>
+      <div role="status" className="space-y-1 text-sm text-slate-700">
+        {simulacao.itens.length === 0 ? (
+          <p>Nenhum e-mail seria enviado nesta data.</p>
+        ) : (
+          <p>
+            {plural(simulacao.itens.length, 'e-mail listado', 'e-mails listados')};{' '}
+            {plural(novos, 'seria enviado', 'seriam enviados')} (os demais já foram enviados).
+          </p>
+        )}
+        <p>
+          {simulacao.semEmail === 0
+            ? 'Todos os laudos têm e-mail de cliente.'
+            : `${plural(simulacao.semEmail, 'laudo sem e-mail de cliente', 'laudos sem e-mail de cliente')}: não receberiam aviso.`}
+        </p>
+      </div>
+      {simulacao.itens.length > 0 ? (
+        <Tabela caption={`E-mails que seriam enviados em ${formatDateBR(simulacao.data)}`} colunas={colunas}>
+          {simulacao.itens.map((item) => (
+            // One e-mail per rule, laudo, recipient and template on a day.
+            <LinhaSimulacao
+              key={`${item.regra}|${item.laudoId ?? ''}|${item.destinatario}|${item.templateType}`}
+              item={item}
+            />
+          ))}
+        </Tabela>
+      ) : null}
+    </div>
+  );
+}
+
+function LinhaSimulacao({ item }: { item: ItemSimulacao }) {
+  const laudo = item.laudoNome ?? (item.tipo === 'relatorio_mensal' ? 'Relatório mensal' : '—');
+  return (
+    <tr>
+      <td className={`${td} min-w-48`}>
+        {item.laudoId && item.laudoNome ? (
+          <Link to={laudoHref(item.laudoId)} className="font-medium text-brand-700 hover:underline">
+            {item.laudoNome}
+          </Link>
+        ) : (
+          <span className="font-medium text-slate-900">{laudo}</span>
+        )}
+        {item.cliente ? <span className="block text-xs text-slate-600">{item.cliente}</span> : null}
+      </td>
+      <td className={`${td} whitespace-nowrap text-slate-700`}>{item.laudoCodigo ?? '—'}</td>
+      <td className={`${td} text-slate-700`}>
+        {item.destinatarioNome ? <span className="block text-slate-900">{item.destinatarioNome}</span> : null}
+        <span className="break-all">{item.destinatario}</span>
+      </td>
+      <td className={`${td} whitespace-nowrap text-slate-700`}>{rotulosTipoNotificacao[item.tipo]}</td>
+      <td className={`${td} whitespace-nowrap text-slate-700`}>{rotuloMarco(item.tipo, item.dias)}</td>
+      <td className={`${td} whitespace-nowrap text-slate-700`}>{rotuloTipoEmail(item.templateType)}</td>
+      <td className={`${td} min-w-64 text-slate-900`}>{item.assunto}</td>
+      <td className={`${td} min-w-40 text-slate-700`}>{item.regra}</td>
+      <td className={td}>
+        {item.jaEnviado ? (
+          <Badge tone="neutral">Já enviado</Badge>
+        ) : (
+          <Badge tone="brand">Seria enviado</Badge>
+        )}
+      </td>
+    </tr>
+  );
+}
