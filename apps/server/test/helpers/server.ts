@@ -17,7 +17,10 @@ export interface TestServer {
 }
 
 /** The real server on a fresh database of its own, called with app.inject. */
-export async function createTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function createTestServer(
+  env: Record<string, string> = {},
+  options: { clock?: () => Date } = {},
+): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'laudos-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -29,7 +32,11 @@ export async function createTestServer(env: Record<string, string> = {}): Promis
     ...env,
   });
   const database = await createTestDatabase();
-  const server = await createServer(config, { database: database.handle, logger: false });
+  const server = await createServer(config, {
+    database: database.handle,
+    logger: false,
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
   let closed = false;
   return {
     server,

@@ -78,11 +78,14 @@ export async function seedRegras(db: DbOrTx): Promise<void> {
   }
 }
 
+/** The rules in the order of spec section 9 (before expiry, after it, long after, the report). */
 export async function listarRegras(db: DbOrTx): Promise<RegraRow[]> {
-  return db
-    .select()
-    .from(notificationRules)
-    .orderBy(asc(notificationRules.createdAt), asc(notificationRules.slug));
+  const rows = await db.select().from(notificationRules).orderBy(asc(notificationRules.createdAt));
+  const ordem = (r: RegraRow) => {
+    const i = regrasPadrao.findIndex((p) => p.slug === r.slug);
+    return i === -1 ? regrasPadrao.length : i;
+  };
+  return rows.sort((a, b) => ordem(a) - ordem(b));
 }
 
 /** The API shape, with the next time the rule runs. */
