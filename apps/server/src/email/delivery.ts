@@ -105,7 +105,14 @@ export class EmailService {
         deleteAfterSeconds: 7 * 24 * 3600,
       },
       work: {
-        options: { batchSize: 1, pollingIntervalSeconds: 0.5, includeMetadata: true },
+        // One message per job; a worker polls every 0.5 s, so enough workers to keep up with the
+        // configured rate (the shared slot row still paces them all).
+        options: {
+          batchSize: 1,
+          pollingIntervalSeconds: 0.5,
+          includeMetadata: true,
+          localConcurrency: Math.min(20, Math.max(1, Math.ceil(config.email.ratePerSecond))),
+        },
         handler: async ([job]) => {
           if (job)
             await this.deliver(job as Job<EmailJobData> & { retryCount?: number; retryLimit?: number });

@@ -1,0 +1,228 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { addDaysIso, calendarDayIn } from '@laudos/domain';
+import { isNotNull, sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/client.ts';
+import { emailLogs, emailOutbox, laudos, notificationHistory } from '../src/db/schema.ts';
+import { createTestDatabase, testEngine } from './helpers/db.ts';
+import { freePort, runCli, type ServerProcess, startServerProcess } from './helpers/process.ts';
+import { waitUntil } from './helpers/wait.ts';
+
+/**
+ * Exactly once under stress, with real server processes: several running the reminders at the
+ * same moment on one PostgreSQL, and a server killed with SIGKILL at random points of a run.
+ */
+const cleanups: (() => Promise<unknown> | unknown)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+const ADMIN = { email: 'firma@laudos.test', password: 'senha-da-firma-123' };
+const hoje = () => calendarDayIn('America/Sao_Paulo');
+
+async function ambiente() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'laudos-estresse-'));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    AUTH_SECRET: 'estresse-dos-lembretes-'.repeat(3),
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    EMAIL_RATE_PER_SECOND: '1000',
+    EMAIL_RETRY_DELAY_SECONDS: '1',
+    EMAIL_SEND_TIMEOUT_SECONDS: '5',
+    JOBS_SUPERVISE_SECONDS: '1',
+    LOG_LEVEL: 'silent',
+  };
+  if (testEngine === 'postgres') {
+    const db = await createTestDatabase();
+    await db.handle.close();
+    cleanups.push(() => db.destroy());
+    env.DATABASE_URL = db.connectionString!;
+  }
+  const abrir = () =>
+    openDatabase(
+      env.DATABASE_URL
+        ? { engine: 'postgres', connectionString: env.DATABASE_URL, poolSize: 2 }
+        : { engine: 'pglite', dataDir: path.join(dataDir, 'db') },
+    );
+  return { env, abrir };
+}
+
+/** Due laudos, each with a milestone today (7 days before expiry), inserted in one go. */
+async function laudosDevidos(abrir: () => ReturnType<typeof openDatabase>, n: number) {
+  const database = await abrir();
+  const vence = addDaysIso(hoje(), 7);
+  for (let i = 0; i < n; i += 500) {
+    await database.db.insert(laudos).values(
+      Array.from({ length: Math.min(500, n - i) }, (_, k) => ({
+        nome: `Vaso ${i + k}`,
+        codigo: `EST-${i + k}`,
+        cliente: 'ACME Ltda',
+        tipo: 'NR-13',
+        emailCliente: `gestor${i + k}@acme.com.br`,
+        dataVencimento: vence,
+      })),
+    );
+  }
+  await database.close();
+}
+
+async function iniciar(env: Record<string, string>): Promise<{ proc: ServerProcess; url: string }> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const proc = startServerProcess({ ...env, PORT: String(port), PUBLIC_URL: url });
+  cleanups.push(() => proc.stop('SIGKILL'));
+  await proc.waitFor(/Laudos está no ar/, 90_000);
+  return { proc, url };
+}
+
+async function entrar(url: string): Promise<string> {
+  const res = await fetch(`${url}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { origin: url, 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  if (res.status !== 200) throw new Error(`sign-in ${res.status}: ${await res.text()}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+function executarAgora(url: string, cookie: string) {
+  return fetch(`${url}/api/admin/notificacoes/executar`, {
+    method: 'POST',
+    headers: { origin: url, cookie },
+  });
+}
+
+/** Every due laudo has exactly one milestone, one e-mail and one delivered message. */
+async function contagem(abrir: () => ReturnType<typeof openDatabase>) {
+  const database = await abrir();
+  try {
+    const one = async (q: Promise<{ n: number }[]>) => (await q)[0]?.n ?? 0;
+    const db = database.db;
+    return {
+      historico: await one(db.select({ n: sql<number>`count(*)::int` }).from(notificationHistory)),
+      emails: await one(
+        db.select({ n: sql<number>`count(*)::int` }).from(emailLogs).where(isNotNull(emailLogs.laudoId)),
+      ),
+      laudosComEmail: await one(
+        db
+          .select({ n: sql<number>`count(distinct ${emailLogs.laudoId})::int` })
+          .from(emailLogs)
+          .where(isNotNull(emailLogs.laudoId)),
+      ),
+      enviados: await one(
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(emailLogs)
+          .where(sql`${emailLogs.laudoId} is not null and ${emailLogs.status} = 'sent'`),
+      ),
+      entregues: await one(
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(emailOutbox)
+          .where(sql`${emailOutbox.emailLogId} in (select id from email_logs where laudo_id is not null)`),
+      ),
+    };
+  } finally {
+    await database.close();
+  }
+}
+
+if (testEngine === 'postgres') {
+  describe('three server processes on one PostgreSQL', () => {
+    it('running the reminders at the same moment over 1,000 due laudos send 1,000 e-mails, not one more', {
+      timeout: 300_000,
+    }, async () => {
+      const { env, abrir } = await ambiente();
+      const primeiro = await iniciar(env); // migrates and seeds
+      await laudosDevidos(abrir, 1000);
+      const outros = await Promise.all([iniciar(env), iniciar(env)]);
+      const servidores = [primeiro, ...outros];
+      const cookie = await entrar(primeiro.url);
+      const respostas = await Promise.all(servidores.map((s) => executarAgora(s.url, cookie)));
+      const execucoes = await Promise.all(
+        respostas.map(async (r) => ({
+          status: r.status,
+          body: (await r.json()) as { execucao: { enfileirados: number } },
+        })),
+      );
+      expect(execucoes.map((e) => e.status)).toEqual([200, 200, 200]);
+      expect(execucoes.reduce((n, e) => n + e.body.execucao.enfileirados, 0)).toBe(1000);
+      await waitUntil(async () => (await contagem(abrir)).enviados === 1000, {
+        timeoutMs: 180_000,
+        what: '1,000 e-mails sent',
+      });
+      await new Promise((r) => setTimeout(r, 2000)); // let a duplicate show itself
+      expect(await contagem(abrir)).toEqual({
+        historico: 1000,
+        emails: 1000,
+        laudosComEmail: 1000,
+        enviados: 1000,
+        entregues: 1000,
+      });
+    });
+  });
+}
+
+describe(`a server killed with SIGKILL during a run (${testEngine})`, () => {
+  it('ends, after restarts, with every due e-mail sent exactly once', { timeout: 300_000 }, async () => {
+    const { env, abrir } = await ambiente();
+    let s = await iniciar(env); // migrates and seeds
+    await s.proc.stop('SIGTERM'); // (the embedded database has one user at a time)
+    await laudosDevidos(abrir, 400);
+    s = await iniciar(env);
+    // Three kills at random points: while the run writes, while the queue is being sent, anywhere.
+    for (const atraso of [50 + Math.random() * 400, 300 + Math.random() * 900, Math.random() * 1500]) {
+      const cookie = await entrar(s.url);
+      void executarAgora(s.url, cookie).catch(() => {});
+      await new Promise((r) => setTimeout(r, atraso));
+      await s.proc.stop('SIGKILL');
+      s = await iniciar(env);
+    }
+    const cookie = await entrar(s.url);
+    const ultima = await executarAgora(s.url, cookie);
+    expect(ultima.status).toBe(200);
+    const atual = s;
+    await waitUntil(
+      async () => {
+        const r = await fetch(`${atual.url}/api/admin/email/estatisticas`, { headers: { cookie } });
+        return ((await r.json()) as { sent: number }).sent === 400;
+      },
+      { timeoutMs: 180_000, what: '400 e-mails sent' },
+    );
+    await new Promise((r) => setTimeout(r, 2000));
+    expect(await s.proc.stop('SIGTERM')).toBe(0);
+    expect(await contagem(abrir)).toEqual({
+      historico: 400,
+      emails: 400,
+      laudosComEmail: 400,
+      enviados: 400,
+      entregues: 400,
+    });
+  });
+
+  it('the CLI dry run lists and sends nothing; the CLI run enqueues', { timeout: 120_000 }, async () => {
+    const { env, abrir } = await ambiente();
+    const s = await iniciar(env);
+    await s.proc.stop('SIGTERM');
+    await laudosDevidos(abrir, 3);
+    const dry = await runCli(['notifications:run', '--dry-run'], env);
+    expect(dry.code).toBe(0);
+    expect(dry.out).toContain('3 e-mail(s) seriam enviados');
+    expect(dry.out).toContain('🚨 URGENTE: Laudo vence em 7 dias: Vaso 0');
+    expect((await contagem(abrir)).emails).toBe(0);
+    const run = await runCli(['notifications:run', '--as-of', hoje()], env);
+    expect(run.code).toBe(0);
+    expect(run.out).toContain('3 e-mail(s) enfileirado(s)');
+    expect((await contagem(abrir)).emails).toBe(3);
+    const bad = await runCli(['notifications:run', '--as-of', '2026-02-30'], env);
+    expect(bad.code).not.toBe(0);
+    expect(bad.out).toContain('--as-of deve ser uma data AAAA-MM-DD.');
+  });
+});
