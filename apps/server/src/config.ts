@@ -106,6 +106,14 @@ const envSchema = z
     SES_ENDPOINT: z.preprocess(emptyToUndefined, z.url({ error: 'deve ser uma URL' }).optional()),
     SES_CONFIGURATION_SET: optionalString,
     TEMP_PASSWORD_TTL_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(90).default(7)),
+    RATE_LIMIT_SIGNIN_PER_IP: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(1).max(100_000).default(40),
+    ),
+    RATE_LIMIT_SIGNUP_PER_IP: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(1).max(100_000).default(10),
+    ),
     GOOGLE_CLIENT_ID: optionalString,
     GOOGLE_CLIENT_SECRET: optionalString,
     GOOGLE_DISCOVERY_URL: z.preprocess(
@@ -173,6 +181,8 @@ export interface Config {
   readonly webDistDir: string;
   readonly jobsSuperviseSeconds: number;
   readonly tempPasswordTtlDays: number;
+  /** Sign-ins per 15 minutes and sign-ups per hour from one IP (a factory behind one NAT needs more). */
+  readonly rateLimits: { readonly signInPerIp: number; readonly signUpPerIp: number };
   readonly social: {
     readonly google: {
       readonly clientId: string;
@@ -260,6 +270,10 @@ export function loadConfig(env: Env = process.env): Config {
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaultWebDist,
     jobsSuperviseSeconds: e.JOBS_SUPERVISE_SECONDS,
     tempPasswordTtlDays: e.TEMP_PASSWORD_TTL_DAYS,
+    rateLimits: Object.freeze({
+      signInPerIp: e.RATE_LIMIT_SIGNIN_PER_IP,
+      signUpPerIp: e.RATE_LIMIT_SIGNUP_PER_IP,
+    }),
     social: Object.freeze({
       google:
         e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET

@@ -68,7 +68,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.method === 'POST') {
         const emailInBody = typeof body.email === 'string' ? body.email : '';
         if (path === '/sign-in/email') {
-          await hitRateLimit(db, limits.signInPerIp(request.ip));
+          await hitRateLimit(db, limits.signInPerIp(request.ip, app.ctx.config.rateLimits.signInPerIp));
           if (emailInBody) await hitRateLimit(db, limits.signInPerEmail(emailInBody));
         } else if (path === '/request-password-reset' || path === '/forget-password') {
           await hitRateLimit(db, limits.resetPerIp(request.ip));

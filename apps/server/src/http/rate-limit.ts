@@ -38,8 +38,8 @@ export const limits = {
     max: 8,
     windowSeconds: 900,
   }),
-  signInPerIp: (ip: string): Limit => ({ key: `signin:ip:${ip}`, max: 40, windowSeconds: 900 }),
-  signUpPerIp: (ip: string): Limit => ({ key: `signup:ip:${ip}`, max: 10, windowSeconds: 3600 }),
+  signInPerIp: (ip: string, max = 40): Limit => ({ key: `signin:ip:${ip}`, max, windowSeconds: 900 }),
+  signUpPerIp: (ip: string, max = 10): Limit => ({ key: `signup:ip:${ip}`, max, windowSeconds: 3600 }),
   resetPerEmail: (email: string): Limit => ({
     key: `reset:email:${email.trim().toLowerCase()}`,
     max: 3,

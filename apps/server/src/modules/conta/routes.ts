@@ -31,7 +31,7 @@ export const contaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { db, auth } = app.ctx;
-      await hitRateLimit(db, limits.signUpPerIp(request.ip));
+      await hitRateLimit(db, limits.signUpPerIp(request.ip, app.ctx.config.rateLimits.signUpPerIp));
       const { nome, email, senha, empresa, telefone } = request.body;
       assertSenhaValida(senha);
       // The company typed here is a claim: it scopes laudos only once an admin confirms it.
