@@ -52,6 +52,7 @@ export default async function globalSetup() {
       ADMIN_PASSWORD: E2E_ADMIN.password,
       // Every journey signs in from 127.0.0.1, on two viewports.
       RATE_LIMIT_SIGNIN_PER_IP: '1000',
+      RATE_LIMIT_SIGNIN_PER_EMAIL: '200',
       RATE_LIMIT_SIGNUP_PER_IP: '200',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

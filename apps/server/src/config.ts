@@ -110,6 +110,10 @@ const envSchema = z
       emptyToUndefined,
       z.coerce.number().int().min(1).max(100_000).default(40),
     ),
+    RATE_LIMIT_SIGNIN_PER_EMAIL: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(1).max(100_000).default(8),
+    ),
     RATE_LIMIT_SIGNUP_PER_IP: z.preprocess(
       emptyToUndefined,
       z.coerce.number().int().min(1).max(100_000).default(10),
@@ -182,7 +186,11 @@ export interface Config {
   readonly jobsSuperviseSeconds: number;
   readonly tempPasswordTtlDays: number;
   /** Sign-ins per 15 minutes and sign-ups per hour from one IP (a factory behind one NAT needs more). */
-  readonly rateLimits: { readonly signInPerIp: number; readonly signUpPerIp: number };
+  readonly rateLimits: {
+    readonly signInPerIp: number;
+    readonly signInPerEmail: number;
+    readonly signUpPerIp: number;
+  };
   readonly social: {
     readonly google: {
       readonly clientId: string;
@@ -272,6 +280,7 @@ export function loadConfig(env: Env = process.env): Config {
     tempPasswordTtlDays: e.TEMP_PASSWORD_TTL_DAYS,
     rateLimits: Object.freeze({
       signInPerIp: e.RATE_LIMIT_SIGNIN_PER_IP,
+      signInPerEmail: e.RATE_LIMIT_SIGNIN_PER_EMAIL,
       signUpPerIp: e.RATE_LIMIT_SIGNUP_PER_IP,
     }),
     social: Object.freeze({

@@ -69,7 +69,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         const emailInBody = typeof body.email === 'string' ? body.email : '';
         if (path === '/sign-in/email') {
           await hitRateLimit(db, limits.signInPerIp(request.ip, app.ctx.config.rateLimits.signInPerIp));
-          if (emailInBody) await hitRateLimit(db, limits.signInPerEmail(emailInBody));
+          if (emailInBody)
+            await hitRateLimit(
+              db,
+              limits.signInPerEmail(emailInBody, app.ctx.config.rateLimits.signInPerEmail),
+            );
         } else if (path === '/request-password-reset' || path === '/forget-password') {
           await hitRateLimit(db, limits.resetPerIp(request.ip));
           if (emailInBody) await hitRateLimit(db, limits.resetPerEmail(emailInBody));

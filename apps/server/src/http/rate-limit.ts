@@ -33,9 +33,9 @@ export async function hitRateLimit(db: DbOrTx, limit: Limit): Promise<void> {
 
 /** The limits of the product's sensitive actions. */
 export const limits = {
-  signInPerEmail: (email: string): Limit => ({
+  signInPerEmail: (email: string, max = 8): Limit => ({
     key: `signin:email:${email.trim().toLowerCase()}`,
-    max: 8,
+    max,
     windowSeconds: 900,
   }),
   signInPerIp: (ip: string, max = 40): Limit => ({ key: `signin:ip:${ip}`, max, windowSeconds: 900 }),
