@@ -2,6 +2,7 @@ import { allowedTemplateVariables, isEmailTemplateType } from '@laudos/domain';
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { containsPattern } from '../db/like.ts';
 import { emailLogs, emailOutbox, emailTemplates } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import { getSettings } from '../modules/settings/service.ts';
@@ -194,7 +195,7 @@ export const emailAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const conds: SQL[] = [];
       if (q.status) conds.push(eq(emailLogs.status, q.status));
       if (q.busca) {
-        const like = `%${q.busca.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        const like = containsPattern(q.busca);
         conds.push(
           or(
             ilike(emailLogs.recipientEmail, like),

@@ -2,6 +2,7 @@ import { addDaysIso, classificarVencimento, type StatusVencimento } from '@laudo
 import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/session.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { containsPattern } from '../../db/like.ts';
 import { laudos, planos, tiposLaudo, usuarios } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 
@@ -114,10 +115,7 @@ export async function listarLaudos(db: DbOrTx, user: SessionUser, f: FiltroLaudo
   if (f.tipo) conditions.push(eq(laudos.tipo, f.tipo));
   if (f.cliente) conditions.push(sql`lower(btrim(${laudos.cliente})) = ${f.cliente.trim().toLowerCase()}`);
   if (f.busca) {
-    const like = `%${f.busca
-      .trim()
-      .toLowerCase()
-      .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(f.busca);
     conditions.push(
       or(
         sql`lower(${laudos.nome}) like ${like}`,
@@ -194,8 +192,8 @@ export async function assertLimiteDoPlano(db: DbOrTx, user: SessionUser) {
   }
 }
 
-export async function estatisticas(db: DbOrTx, user: SessionUser, hoje: string) {
-  const escopo = escopoDoUsuario(user);
+/** Laudos by expiry status on `hoje`, within a scope (see `escopoDoUsuario`). */
+export async function contarPorStatus(db: DbOrTx, escopo: SQL | undefined, hoje: string) {
   const limite = addDaysIso(hoje, 30);
   const [totais] = await db
     .select({
@@ -205,14 +203,20 @@ export async function estatisticas(db: DbOrTx, user: SessionUser, hoje: string) 
     })
     .from(laudos)
     .where(escopo);
+  const total = totais?.total ?? 0;
+  const vencidos = totais?.vencidos ?? 0;
+  const vencendo = totais?.vencendo ?? 0;
+  return { total, ativos: total - vencidos - vencendo, vencendo, vencidos };
+}
+
+export async function estatisticas(db: DbOrTx, user: SessionUser, hoje: string) {
+  const escopo = escopoDoUsuario(user);
+  const porStatus = await contarPorStatus(db, escopo, hoje);
   const porTipo = await db
     .select({ tipo: laudos.tipo, total: sql<number>`count(*)::int` })
     .from(laudos)
     .where(escopo)
     .groupBy(laudos.tipo)
     .orderBy(desc(sql`count(*)`), asc(laudos.tipo));
-  const total = totais?.total ?? 0;
-  const vencidos = totais?.vencidos ?? 0;
-  const vencendo = totais?.vencendo ?? 0;
-  return { total, ativos: total - vencidos - vencendo, vencendo, vencidos, porTipo };
+  return { ...porStatus, porTipo };
 }

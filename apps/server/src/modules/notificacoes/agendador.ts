@@ -1,6 +1,7 @@
 import {
   addDaysIso,
   calendarDayIn,
+  dataDoMarco,
   daysBetween,
   type ExpiredTemplateType,
   type ExpiringTemplateType,
@@ -211,7 +212,7 @@ export class NotificationScheduler {
     for (const e of envios) {
       const chave = `${e.laudo.id}|${e.laudo.dataVencimento}`;
       const ultimo = jaEnviados.get(chave);
-      const jaEnviado = ultimo !== undefined && ultimo >= marcoData(e.laudo.dataVencimento, e.marco);
+      const jaEnviado = ultimo !== undefined && ultimo >= dataDoMarco(e.laudo.dataVencimento, e.marco);
       let assunto = '';
       try {
         assunto = (
@@ -239,8 +240,7 @@ export class NotificationScheduler {
       });
     }
     const mensal = janelas.find((j) => j.regra.kind === 'relatorio_mensal');
-    if (mensal)
-      itens.push(...(await planejarRelatoriosMensais(this.db, this.email, this.config, mensal.regra, data)));
+    if (mensal) itens.push(...(await planejarRelatoriosMensais(this.db, this.email, mensal.regra, data)));
     return { data, itens, semEmail };
   }
 
@@ -326,7 +326,7 @@ export class NotificationScheduler {
         );
         const pendentes = envios.filter((e) => {
           const ultimo = jaEnviados.get(`${e.laudo.id}|${e.laudo.dataVencimento}`);
-          const superado = ultimo !== undefined && ultimo >= marcoData(e.laudo.dataVencimento, e.marco);
+          const superado = ultimo !== undefined && ultimo >= dataDoMarco(e.laudo.dataVencimento, e.marco);
           if (superado) totais.jaEnviados++;
           return !superado;
         });
@@ -353,15 +353,7 @@ export class NotificationScheduler {
           }
         }
         for (const j of janelas.filter((x) => x.regra.kind === 'relatorio_mensal')) {
-          const r = await enviarRelatoriosMensais(
-            this.db,
-            this.email,
-            this.config,
-            j.regra,
-            j.de,
-            j.ate,
-            hoje,
-          );
+          const r = await enviarRelatoriosMensais(this.db, this.email, j.regra, j.de, j.ate, hoje);
           totais.enfileirados += r.enfileirados;
           totais.jaEnviados += r.jaEnviados;
           totais.erros += r.erros;
@@ -531,10 +523,6 @@ function agendaDe(r: RegraRow) {
   return { frequency: r.frequency as Frequencia, runTime: r.runTime, weekday: r.weekday };
 }
 
-function marcoData(dataVencimento: string, m: Marco): string {
-  return addDaysIso(dataVencimento, m.tipo === 'vencendo' ? -m.dias : m.dias);
-}
-
 /** The laudos due in any of the ranges, with the client account their e-mail belongs to. */
 export async function dueLaudos(db: DbOrTx, faixas: Array<[string, string]>): Promise<LaudoDevido[]> {
   const cond: SQL[] = faixas.map(([a, b]) =>
@@ -557,24 +545,6 @@ export async function dueLaudos(db: DbOrTx, faixas: Array<[string, string]>): Pr
     .where(and(isNotNull(laudos.dataVencimento), or(...cond)))
     .orderBy(laudos.id);
   return rows as LaudoDevido[];
-}
-
-/** The query the scheduler runs, for EXPLAIN in the benchmarks. */
-export function janelaDiaria(
-  hoje: string,
-  regras: Array<{ kind: string; daysBefore: number[]; daysAfter: number[] }>,
-) {
-  return faixasDeVencimento(
-    regras
-      .filter((r) => r.kind === 'vencendo' || r.kind === 'vencido')
-      .map((r, i) => ({
-        regraId: String(i),
-        tipo: r.kind as 'vencendo' | 'vencido',
-        dias: r.kind === 'vencendo' ? r.daysBefore : r.daysAfter,
-        de: addDaysIso(hoje, -1),
-        ate: hoje,
-      })),
-  );
 }
 
 export function toExecucao(r: typeof notificationRuns.$inferSelect): Execucao {

@@ -1,10 +1,9 @@
 import { addDaysIso, daysBetween, formatDateBR } from '@laudos/domain';
-import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Config } from '../../config.ts';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { laudos, monthlyReports, notificationLogs, usuarios } from '../../db/schema.ts';
 import type { EmailService } from '../../email/delivery.ts';
-import { condicaoStatus, escopoDoUsuario } from '../laudos/service.ts';
+import { condicaoStatus, contarPorStatus, escopoDoUsuario } from '../laudos/service.ts';
 import type { ItemSimulado } from './agendador.ts';
 import type { RegraRow } from './regras.ts';
 
@@ -65,17 +64,8 @@ async function clientes(db: DbOrTx): Promise<Cliente[]> {
 /** One client's laudos by status on `hoje`, with the expiring and expired ones listed. */
 async function resumo(db: DbOrTx, cliente: Cliente, hoje: string) {
   const escopo = escopoDoUsuario(cliente);
-  const limite = addDaysIso(hoje, 30);
-  const [t] = await db
-    .select({
-      total: sql<number>`count(*)::int`,
-      vencidos: sql<number>`count(*) filter (where ${laudos.dataVencimento} < ${hoje})::int`,
-      vencendo: sql<number>`count(*) filter (where ${laudos.dataVencimento} >= ${hoje} and ${laudos.dataVencimento} <= ${limite})::int`,
-    })
-    .from(laudos)
-    .where(escopo);
-  const total = t?.total ?? 0;
-  if (total === 0) return null;
+  const t = await contarPorStatus(db, escopo, hoje);
+  if (t.total === 0) return null;
   const lista = async (status: 'vencendo' | 'vencido') =>
     (
       await db
@@ -96,13 +86,11 @@ async function resumo(db: DbOrTx, cliente: Cliente, hoje: string) {
       vencimento: formatDateBR(l.dataVencimento),
       dias: Math.abs(daysBetween(hoje, l.dataVencimento!)),
     }));
-  const vencidos = t?.vencidos ?? 0;
-  const vencendo = t?.vencendo ?? 0;
   return {
-    total_laudos: total,
-    total_ativos: total - vencidos - vencendo,
-    total_vencendo: vencendo,
-    total_vencidos: vencidos,
+    total_laudos: t.total,
+    total_ativos: t.ativos,
+    total_vencendo: t.vencendo,
+    total_vencidos: t.vencidos,
     laudos_vencendo: await lista('vencendo'),
     laudos_vencidos: await lista('vencido'),
   };
@@ -125,7 +113,6 @@ function variaveis(cliente: Cliente, mes: string, r: NonNullable<Awaited<ReturnT
 export async function enviarRelatoriosMensais(
   db: Db,
   email: EmailService,
-  _config: Config,
   regra: RegraRow,
   de: string,
   ate: string,
@@ -184,7 +171,6 @@ export async function enviarRelatoriosMensais(
 export async function planejarRelatoriosMensais(
   db: Db,
   email: EmailService,
-  _config: Config,
   regra: RegraRow,
   data: string,
 ): Promise<ItemSimulado[]> {

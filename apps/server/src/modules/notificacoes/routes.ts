@@ -2,6 +2,7 @@ import { isHorario, isIsoDate } from '@laudos/domain';
 import { and, count, desc, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { containsPattern } from '../../db/like.ts';
 import { emailLogs, laudos, notificationLogs } from '../../db/schema.ts';
 import { escopoDoUsuario } from '../laudos/service.ts';
 import { alterarRegra, listarRegras, toRegraApi } from './regras.ts';
@@ -251,7 +252,7 @@ export const notificacoesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       if (q.de) conds.push(gte(notificationLogs.scheduledDate, q.de));
       if (q.ate) conds.push(lte(notificationLogs.scheduledDate, q.ate));
       if (q.busca) {
-        const like = `%${q.busca.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        const like = containsPattern(q.busca);
         conds.push(
           or(
             ilike(notificationLogs.laudoName, like),

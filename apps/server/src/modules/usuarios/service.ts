@@ -3,6 +3,7 @@ import { formatDateTimeBR } from '@laudos/domain';
 import { hashPassword } from 'better-auth/crypto';
 import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { containsPattern } from '../../db/like.ts';
 import { authAccount, authUser, planos, usuarios } from '../../db/schema.ts';
 import type { EmailRequest } from '../../email/delivery.ts';
 import { AppError } from '../../http/errors.ts';
@@ -134,10 +135,7 @@ export function toUsuarioAdmin<T extends UsuarioRow>(row: T) {
 export async function listarUsuarios(db: DbOrTx, f: FiltroUsuarios) {
   const conditions: SQL[] = [];
   if (f.busca) {
-    const like = `%${f.busca
-      .trim()
-      .toLowerCase()
-      .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(f.busca);
     conditions.push(
       or(
         sql`lower(${usuarios.nome}) like ${like}`,

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useToast } from '../../../components/toast';
 import { ErrorNotice } from '../../../components/ui/error-notice';
+import { Switch } from '../../../components/ui/switch';
 import { formatDateTime } from '../../../lib/format';
 import { errorMessage } from '../../../lib/validation';
 import { type Regra, useAlterarRegra, useRegras } from '../api/regras';
@@ -75,10 +76,12 @@ export function RegrasNotificacao() {
               <td className={`${td} whitespace-nowrap text-slate-700`}>{regra.runTime}</td>
               <td className={`${td} whitespace-nowrap text-slate-700`}>{rotuloFrequencia(regra)}</td>
               <td className={td}>
-                <AtivaSwitch
-                  regra={regra}
+                <Switch
+                  checked={regra.enabled}
                   disabled={alterar.isPending && alterar.variables?.id === regra.id}
                   onToggle={() => alternar(regra)}
+                  label="Ativa"
+                  detail={`regra ${regra.name}`}
                 />
               </td>
               <td className={`${td} whitespace-nowrap text-slate-700`}>
@@ -110,41 +113,5 @@ export function RegrasNotificacao() {
       )}
       <RegraFormDialog regra={editando} onClose={() => setEditando(null)} />
     </Secao>
-  );
-}
-
-/** On/off: its name says which rule, its state whether the rule runs. */
-function AtivaSwitch({
-  regra,
-  disabled,
-  onToggle,
-}: {
-  regra: Regra;
-  disabled: boolean;
-  onToggle: () => void;
-}) {
-  return (
-    <button
-      type="button"
-      role="switch"
-      aria-checked={regra.enabled}
-      onClick={onToggle}
-      disabled={disabled}
-      className="inline-flex items-center gap-2 rounded-full text-sm font-medium text-slate-900 disabled:opacity-60"
-    >
-      <span
-        aria-hidden="true"
-        className={`relative inline-block h-6 w-11 shrink-0 rounded-full transition-colors ${
-          regra.enabled ? 'bg-brand-700' : 'bg-slate-300'
-        }`}
-      >
-        <span
-          className={`absolute top-0.5 left-0.5 size-5 rounded-full bg-white shadow transition-transform ${
-            regra.enabled ? 'translate-x-5' : ''
-          }`}
-        />
-      </span>
-      Ativa <span className="sr-only">(regra {regra.name})</span>
-    </button>
   );
 }

@@ -3,6 +3,7 @@ import { useToast } from '../../../components/toast';
 import { Badge } from '../../../components/ui/badge';
 import { buttonClass } from '../../../components/ui/button';
 import { ErrorNotice } from '../../../components/ui/error-notice';
+import { Switch } from '../../../components/ui/switch';
 import { formatBRL, plural } from '../../../lib/format';
 import { errorMessage } from '../../../lib/validation';
 import { usePlanos } from '../api/list-planos';
@@ -119,10 +120,12 @@ export function PlanosAdmin() {
                     </button>
                   </td>
                   <td className="px-3 py-3 align-top">
-                    <AtivoSwitch
-                      plano={plano}
+                    <Switch
+                      checked={plano.ativo}
                       disabled={alterar.isPending && alterar.variables?.id === plano.id}
                       onToggle={() => alternarAtivo(plano)}
+                      label="Ativo"
+                      detail={`plano ${plano.nome}`}
                     />
                   </td>
                   <td className="px-3 py-3 align-top">
@@ -148,41 +151,5 @@ export function PlanosAdmin() {
       />
       <PlanoUsuariosDialog plano={vendoUsuarios} onClose={() => setVendoUsuarios(null)} />
     </div>
-  );
-}
-
-/** An on/off switch; its name says which plan, its state whether the plan is active. */
-function AtivoSwitch({
-  plano,
-  disabled,
-  onToggle,
-}: {
-  plano: Plano;
-  disabled: boolean;
-  onToggle: () => void;
-}) {
-  return (
-    <button
-      type="button"
-      role="switch"
-      aria-checked={plano.ativo}
-      onClick={onToggle}
-      disabled={disabled}
-      className="inline-flex items-center gap-2 rounded-full text-sm font-medium text-slate-900 disabled:opacity-60"
-    >
-      <span
-        aria-hidden="true"
-        className={`relative inline-block h-6 w-11 shrink-0 rounded-full transition-colors ${
-          plano.ativo ? 'bg-brand-700' : 'bg-slate-300'
-        }`}
-      >
-        <span
-          className={`absolute top-0.5 left-0.5 size-5 rounded-full bg-white shadow transition-transform ${
-            plano.ativo ? 'translate-x-5' : ''
-          }`}
-        />
-      </span>
-      Ativo <span className="sr-only">(plano {plano.nome})</span>
-    </button>
   );
 }
