@@ -462,6 +462,37 @@ export const schedulerState = pgTable(
   (t) => [check('scheduler_state_singleton_ck', sql`${t.id} = 1`)],
 );
 
+/**
+ * The firm's blog. `conteudo` is Markdown, rendered to sanitised HTML on the way out; a published
+ * post always has a publication date (kept when it is unpublished and republished).
+ */
+export const blogPosts = pgTable(
+  'blog_posts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    slug: text('slug').notNull(),
+    titulo: text('titulo').notNull(),
+    resumo: text('resumo').notNull(),
+    conteudo: text('conteudo').notNull(),
+    autorId: text('autor_id').references(() => usuarios.id, { onDelete: 'set null' }),
+    /** The name shown on the post: the creating admin's by default, editable. */
+    autorNome: text('autor_nome').notNull(),
+    publicado: boolean('publicado').notNull().default(false),
+    publicadoEm: timestamp('publicado_em', { withTimezone: true }),
+    /** Storage key of the cover (WebP, re-encoded on upload); its width and height in pixels. */
+    capaKey: text('capa_key'),
+    capaLargura: integer('capa_largura'),
+    capaAltura: integer('capa_altura'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('blog_posts_slug_uq').on(t.slug),
+    index('blog_posts_publicados_idx').on(t.publicado, t.publicadoEm.desc()),
+    index('blog_posts_atualizado_em_idx').on(t.atualizadoEm),
+    check('blog_posts_publicado_em_ck', sql`not ${t.publicado} or ${t.publicadoEm} is not null`),
+  ],
+);
+
 /** The firm's settings (the spec's "local config"), one row, validated by the domain schema. */
 export const appSettings = pgTable(
   'app_settings',

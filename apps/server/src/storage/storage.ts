@@ -55,6 +55,15 @@ export function newStorageKey(laudoId: string, kind: 'pdf' | 'excel', ext: 'pdf'
   return `${laudoId}/${kind}-${randomUUID()}.${ext}`;
 }
 
+/**
+ * `blog/${postId}/capa-${uuid}.webp`: a blog cover, beside the laudo files (whose keys start with a
+ * uuid, so the `blog/` folder cannot collide). A new key per upload, so a cover URL can be cached.
+ */
+export function newBlogCoverKey(postId: string): string {
+  if (!/^[a-zA-Z0-9-]{1,64}$/.test(postId)) throw new InvalidStorageKeyError(postId);
+  return `blog/${postId}/capa-${randomUUID()}.webp`;
+}
+
 const KEY_CHARS = /^[a-zA-Z0-9\-/.]+$/;
 const MAX_KEY_LENGTH = 512;
 

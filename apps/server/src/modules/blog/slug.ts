@@ -1,0 +1,31 @@
+/** A post's address: lowercase letters, digits and single hyphens between them. */
+export const SLUG_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const SLUG_MAX = 80;
+
+/** Any 8-4-4-4-12 hex string: what PostgreSQL takes as a uuid (a post is found by id or by slug). */
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const pareceUuid = (value: string) => UUID_RE.test(value);
+
+/** Cuts `base` so that `base + suffix` fits in SLUG_MAX, never leaving a hyphen at the cut. */
+export function comSufixo(base: string, suffix = ''): string {
+  return base.slice(0, SLUG_MAX - suffix.length).replace(/-+$/, '') + suffix;
+}
+
+/**
+ * The slug derived from a title: accents removed (NFD), lowercase, every run of other characters
+ * a single hyphen, no hyphen at either end, at most 80 characters. 'post' when nothing is left; a
+ * result that would read as a uuid gets '-post' (an address is either an id or a slug, never both).
+ */
+export function slugDoTitulo(titulo: string): string {
+  const base = comSufixo(
+    titulo
+      .normalize('NFD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, ''),
+  );
+  if (base === '') return 'post';
+  return pareceUuid(base) ? comSufixo(base, '-post') : base;
+}
