@@ -1,11 +1,14 @@
-// Builds the web app when apps/web/dist is missing or older than its sources, so that
+// Builds the web app when apps/web/dist (or dist-ssr) is missing or older than its sources, so that
 // `npm start` on a fresh clone serves the interface without a separate build step.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const dist = path.join(root, 'apps/web/dist/index.html');
+// The app and the public pages' server renderer (decision 009).
+const outputs = ['apps/web/dist/index.html', 'apps/web/dist-ssr/entry-server.js'].map((p) =>
+  path.join(root, p),
+);
 const sources = [
   'apps/web/src',
   'apps/web/public',
@@ -23,7 +26,7 @@ function newest(p) {
   return max;
 }
 
-const builtAt = existsSync(dist) ? statSync(dist).mtimeMs : 0;
+const builtAt = Math.min(...outputs.map((p) => (existsSync(p) ? statSync(p).mtimeMs : 0)));
 const changedAt = Math.max(...sources.map((s) => newest(path.join(root, s))));
 if (builtAt >= changedAt) process.exit(0);
 

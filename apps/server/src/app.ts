@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { constants as zlibConstants } from 'node:zlib';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -24,6 +25,7 @@ import { emailAdminRoutes } from './email/routes.ts';
 import type { Access } from './http/access.ts';
 import { AppError } from './http/errors.ts';
 import type { Jobs } from './jobs/boss.ts';
+import { blogRoutes } from './modules/blog/routes.ts';
 import { contaRoutes } from './modules/conta/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { laudosRoutes } from './modules/laudos/routes.ts';
@@ -35,6 +37,7 @@ import { settingsRoutes } from './modules/settings/routes.ts';
 import { usuariosAdminRoutes } from './modules/usuarios/routes.ts';
 import { openapiRoutes } from './openapi.ts';
 import type { LocalFileStorage } from './storage/storage.ts';
+import { loadWebBuild, registerSeoRoutes, sendPage } from './web/public-site.ts';
 
 /** Everything a route may need, built once at start-up (see main.ts) and decorated on the app. */
 export interface AppContext {
@@ -142,6 +145,13 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     hsts: isHttps,
     crossOriginEmbedderPolicy: false,
   });
+  // Pages, JSON and the web app's scripts and styles go compressed; brotli at a moderate level, as
+  // the pages are compressed on every request. (Already compressed files, PDFs and images, are left.)
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } },
+  });
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_req, context) =>
@@ -226,21 +236,26 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(laudosRoutes);
   await app.register(notificacoesAdminRoutes);
   await app.register(notificacoesRoutes);
+  await app.register(blogRoutes);
   await app.register(openapiRoutes, { accessByRoute });
 
   await registerWebApp(app, config);
   return app;
 }
 
-/** Serves the built web app; any other non-API GET gets index.html so deep links work. */
+/**
+ * Serves the built web app: the public pages rendered on the server, the app's index.html for its
+ * own routes, the static assets, sitemap.xml and robots.txt (src/web/public-site.ts).
+ */
 async function registerWebApp(app: FastifyInstance, config: Config) {
-  const indexFile = path.join(config.webDistDir, 'index.html');
-  const hasWeb = existsSync(indexFile);
-  if (hasWeb) {
+  const build = await loadWebBuild(config);
+  if (build) {
     await app.register(fastifyStatic, {
       root: config.webDistDir,
       wildcard: false,
       index: false,
+      // index.html is sent with the firm's settings written in (sendPage), never as a file.
+      allowedPath: (pathName) => pathName !== '/index.html' && !pathName.startsWith('/.vite/'),
       setHeaders(res, filePath) {
         // Vite's hashed assets never change; everything else is revalidated.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
@@ -251,15 +266,11 @@ async function registerWebApp(app: FastifyInstance, config: Config) {
       },
     });
   }
+  registerSeoRoutes(app, build, config);
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !url.startsWith('/api');
-    if (wantsPage && hasWeb) {
-      return reply
-        .header('cache-control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .sendFile('index.html');
-    }
+    if (wantsPage && build) return sendPage(app, build, request, reply);
     if (wantsPage) {
       return reply
         .code(503)

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createContaComSenha } from '../src/modules/usuarios/service.ts';
@@ -152,23 +152,68 @@ describe('access control', () => {
 });
 
 describe('web app and headers', () => {
-  it('serves the app for deep links and security headers with a request id', async () => {
-    const webDist = path.join(process.env.TMPDIR ?? '/tmp', `laudos-web-${process.pid}`);
-    mkdirSync(path.join(webDist, 'assets'), { recursive: true });
+  /** A web build in miniature: the app's index.html, the manifest and a server renderer. */
+  function fakeWebBuild(): string {
+    const root = mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'laudos-web-'));
+    const dist = path.join(root, 'dist');
+    mkdirSync(path.join(dist, 'assets'), { recursive: true });
+    mkdirSync(path.join(dist, '.vite'), { recursive: true });
+    mkdirSync(path.join(root, 'dist-ssr'), { recursive: true });
     writeFileSync(
-      path.join(webDist, 'index.html'),
-      '<!doctype html><title>Laudos</title><div id="root"></div>',
+      path.join(dist, 'index.html'),
+      '<!doctype html><html><head><meta name="theme-color" content="#0BA2E9" /><title>Laudos</title></head><body><div id="root"></div></body></html>',
     );
-    writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
-    t = await createTestServer({ WEB_DIST_DIR: webDist });
+    writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    writeFileSync(
+      path.join(dist, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'src/public-entry.ts': { file: 'assets/public-1.js', imports: ['_shared.js'] },
+        '_shared.js': { file: 'assets/shared-1.js', css: ['assets/site-1.css'] },
+      }),
+    );
+    writeFileSync(
+      path.join(root, 'dist-ssr', 'entry-server.js'),
+      `export const renderer = {
+        staticPublicPaths: ['/', '/planos'],
+        matchPublicPage: (p) => p.startsWith('/vencimentos') ? { kind: 'app' } : p === '/' ? { kind: 'home' } : p === '/planos' ? { kind: 'planos' } : { kind: 'not-found' },
+        renderPublicPage: (page, data) => ({
+          status: page.kind === 'not-found' ? 404 : 200,
+          html: '<!doctype html><title>' + page.kind + '</title>' + JSON.stringify({ assets: data.assets, company: data.site.companyName, planos: data.planos?.map((p) => p.nome) }),
+        }),
+      };`,
+    );
+    return dist;
+  }
 
-    const page = await t.app.inject({ method: 'GET', url: '/vencimentos/qualquer/coisa?x=1' });
+  it('renders the public pages on the server and serves the app, with the settings, for its own routes', async () => {
+    t = await createTestServer({ WEB_DIST_DIR: fakeWebBuild() });
+
+    const page = await t.app.inject({ method: 'GET', url: '/vencimentos?x=1' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('<div id="root">');
+    expect(page.body).toContain('<title>Laudos Engenharia</title>');
+    expect(page.body).toContain(
+      '<script type="application/json" id="site-info">{"companyName":"Laudos Engenharia"',
+    );
     expect(page.headers['x-content-type-options']).toBe('nosniff');
     expect(page.headers['content-security-policy']).toContain("default-src 'self'");
     expect(page.headers['x-request-id']).toBeTruthy();
+
+    const home = await t.app.inject({ method: 'GET', url: '/' });
+    expect(home.statusCode).toBe(200);
+    expect(home.body).toContain('<title>home</title>');
+    expect(home.body).toContain('"css":["/assets/site-1.css"],"js":["/assets/public-1.js"]');
+    const planos = await t.app.inject({ method: 'GET', url: '/planos' });
+    expect(planos.body).toContain('"planos":["Básico"');
+    const missing = await t.app.inject({ method: 'GET', url: '/nao/existe' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('<title>not-found</title>');
+
+    // index.html is only ever sent with the settings written in.
+    expect((await t.app.inject({ method: 'GET', url: '/index.html' })).body).not.toContain(
+      '<title>Laudos</title>',
+    );
 
     const asset = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(asset.statusCode).toBe(200);
@@ -177,6 +222,49 @@ describe('web app and headers', () => {
     const api = await t.app.inject({ method: 'GET', url: '/api/vencimentos' });
     expect(api.statusCode).toBe(404);
     expect(api.headers['content-type']).toContain('application/json');
+  });
+
+  it('a changed brand colour and company name reach every page at once', async () => {
+    t = await createTestServer({ WEB_DIST_DIR: fakeWebBuild() });
+    const cookie = await adminCookie(t);
+    const settings = await t.app.inject({ method: 'GET', url: '/api/admin/settings', headers: { cookie } });
+    const body = settings.json();
+    body.branding.companyName = 'Inspeções <Sul>';
+    body.branding.primaryColor = '#C0392B';
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings',
+      headers: { cookie, origin: TEST_ORIGIN },
+      payload: body,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    const app = await t.app.inject({ method: 'GET', url: '/vencimentos' });
+    expect(app.body).toContain('<title>Inspeções &#60;Sul&#62;</title>');
+    expect(app.body).toContain('"companyName":"Inspeções \\u003cSul>"');
+    expect(app.body).toMatch(/<style>:root\{--color-brand-50:#[0-9a-f]{6};/);
+    expect(app.body).toContain('<meta name="theme-color" content="#C0392B"');
+    expect((await t.app.inject({ method: 'GET', url: '/' })).body).toContain('"company":"Inspeções <Sul>"');
+  });
+
+  it('tells search engines where the pages are: sitemap.xml and robots.txt', async () => {
+    t = await createTestServer({ WEB_DIST_DIR: fakeWebBuild(), PUBLIC_URL: 'https://laudos.example' });
+    const sitemap = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(sitemap.headers['content-type']).toContain('application/xml');
+    expect(sitemap.body).toContain('<loc>https://laudos.example/</loc>');
+    expect(sitemap.body).toContain('<loc>https://laudos.example/planos</loc>');
+    const robots = await t.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(robots.body).toContain('Disallow: /admin');
+    expect(robots.body).toContain('Sitemap: https://laudos.example/sitemap.xml');
+  });
+
+  it('says plainly when the web app was not built, and still serves the API', async () => {
+    const empty = mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'laudos-web-vazio-'));
+    t = await createTestServer({ WEB_DIST_DIR: empty });
+    const page = await t.app.inject({ method: 'GET', url: '/' });
+    expect(page.statusCode).toBe(503);
+    expect(page.body).toContain('npm run build');
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
   });
 });
 

@@ -5,4 +5,5 @@ export * from './errors.ts';
 export * from './lembretes.ts';
 export * from './planos.ts';
 export * from './settings.ts';
+export * from './site.ts';
 export * from './vencimento.ts';

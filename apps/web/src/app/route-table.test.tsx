@@ -1,30 +1,17 @@
 import { screen } from '@testing-library/react';
+import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { mockApi, signedOut } from '../test/api-mock';
 import { admin } from '../test/factories';
 import { renderApp } from '../test/render';
 import { paths, servicoPaths } from './paths';
+import { routes } from './route-table';
 
 type Session = 'public' | 'guest' | 'admin';
 
 const headings: [string, string, Session][] = [
-  [paths.home, 'Laudos técnicos e inspeções NR-13, NR-12 e de elevadores', 'public'],
-  [paths.blog, 'Blog', 'public'],
-  [paths.blogs, 'Blog', 'public'],
-  ['/blog/primeiro-post', 'Artigo do blog', 'public'],
-  ['/blogs/primeiro-post', 'Artigo do blog', 'public'],
-  [paths.blogAdmin, 'Administração do blog', 'public'],
-  [paths.blogAdminPanel, 'Administração do blog', 'public'],
-  [paths.planos, 'Planos', 'public'],
-  [paths.terms, 'Termos de uso e privacidade', 'public'],
-  [paths.privacy, 'Termos de uso e privacidade', 'public'],
-  [servicoPaths.nr13, 'Inspeção NR-13', 'public'],
-  [servicoPaths.nr12, 'Adequação NR-12', 'public'],
-  [servicoPaths.elevadores, 'Inspeção de elevadores', 'public'],
-  [servicoPaths.preditiva, 'Manutenção preditiva', 'public'],
-  [servicoPaths.laudos, 'Laudos técnicos', 'public'],
-  [servicoPaths.consultoria, 'Consultoria especializada', 'public'],
-  [servicoPaths.consultoriaElevadores, 'Consultoria em elevadores', 'public'],
+  [paths.blogAdmin, 'Administração do blog', 'admin'],
+  [paths.blogAdminPanel, 'Administração do blog', 'admin'],
   [paths.login, 'Entrar', 'guest'],
   [paths.register, 'Criar conta', 'guest'],
   [paths.forgotPassword, 'Recuperar senha', 'guest'],
@@ -55,10 +42,30 @@ describe('route table', () => {
     if (session === 'public') expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('marks the pages that are not built yet', async () => {
-    mockApi({ 'GET /api/me': { body: admin() } });
-    renderApp(paths.adminBlog);
-
-    expect(await screen.findByText('Esta página ainda está em construção.')).toBeTruthy();
+  // The server renders the public site (entry-server.tsx): a link to it from the app loads the page.
+  it.each([
+    paths.home,
+    paths.blog,
+    paths.blogs,
+    '/blog/primeiro-post',
+    '/blogs/primeiro-post',
+    paths.planos,
+    paths.terms,
+    paths.privacy,
+    ...Object.values(servicoPaths),
+  ])('%s is loaded from the server', async (path) => {
+    // The link is followed from a page of the app.
+    window.history.replaceState(null, '', paths.dashboard);
+    const matches = matchRoutes(routes, path) ?? [];
+    const loader = matches.at(-1)?.route.loader;
+    if (typeof loader !== 'function') throw new Error(`${path}: sem loader`);
+    const response = await loader({
+      request: new Request(`http://localhost${path}`),
+      params: {},
+      context: {},
+    } as never);
+    expect(response).toBeInstanceOf(Response);
+    expect((response as Response).headers.get('Location')).toBe(path);
+    expect((response as Response).headers.get('X-Remix-Reload-Document')).toBe('true');
   });
 });

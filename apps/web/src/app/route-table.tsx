@@ -1,12 +1,13 @@
 import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router';
-import { DefaultPlaceholder, HeroPlaceholder, ServicePlaceholder } from '../components/loading';
+import { type LoaderFunctionArgs, type RouteObject, redirectDocument } from 'react-router';
+import { DefaultPlaceholder } from '../components/loading';
 import { servicos } from '../features/marketing/servicos';
 import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
 import { paths } from './paths';
 import { NotFoundPage } from './routes/not-found';
 import { RootErrorBoundary } from './routes/root-error';
+import { ServerPageUnavailable } from './routes/server-page-unavailable';
 
 /*
  * Spec section 2. Every page is loaded on demand, so the public site never downloads the client or
@@ -28,54 +29,43 @@ function guard(name: 'WithAuth' | 'GuestOnly' | 'RequireUser' | 'RequireAdmin'):
   return page(() => import('./guards'), name);
 }
 
-const blogList: RouteObject = {
-  HydrateFallback: DefaultPlaceholder,
-  lazy: page(() => import('./routes/public/blog-list'), 'BlogListPage'),
-};
-const blogPost: RouteObject = {
-  HydrateFallback: DefaultPlaceholder,
-  lazy: page(() => import('./routes/public/blog-post'), 'BlogPostPage'),
-};
-// The spec keeps the blog admin outside the route guards (section 2).
+// The spec keeps the blog admin outside the route guards (section 2); the page checks the session.
 const blogAdmin: RouteObject = {
   HydrateFallback: DefaultPlaceholder,
   lazy: page(() => import('./routes/public/blog-admin'), 'BlogAdminPage'),
 };
-// /terms and /privacy are the same page.
-const terms: RouteObject = {
+
+/*
+ * The public site is rendered by the server (entry-server.tsx, decision 009): a link from the app
+ * to one of its pages loads that page from the server instead of rendering it here.
+ */
+const serverRendered = {
   HydrateFallback: DefaultPlaceholder,
-  lazy: page(() => import('./routes/public/terms'), 'TermsPage'),
+  loader: ({ request }: LoaderFunctionArgs) => {
+    const url = new URL(request.url);
+    const target = `${url.pathname}${url.search}`;
+    // Already on that address: the app itself was sent for a public page (a dev server without
+    // the API server behind it). Reloading would loop; say what is wrong instead.
+    if (`${window.location.pathname}${window.location.search}` === target) return null;
+    return redirectDocument(target);
+  },
+  Component: ServerPageUnavailable,
 };
 
 const publicRoutes: RouteObject[] = [
-  {
-    index: true,
-    HydrateFallback: HeroPlaceholder,
-    lazy: page(() => import('./routes/public/home'), 'HomePage'),
-  },
-  { path: paths.blog, ...blogList },
-  { path: paths.blogs, ...blogList },
-  { path: paths.blogPost, ...blogPost },
-  { path: paths.blogsPost, ...blogPost },
+  { index: true, ...serverRendered },
+  ...[
+    paths.blog,
+    paths.blogs,
+    paths.blogPost,
+    paths.blogsPost,
+    paths.planos,
+    paths.terms,
+    paths.privacy,
+    ...servicos.map((s) => s.path),
+  ].map((path): RouteObject => ({ path, ...serverRendered })),
   { path: paths.blogAdmin, ...blogAdmin },
   { path: paths.blogAdminPanel, ...blogAdmin },
-  {
-    path: paths.planos,
-    HydrateFallback: DefaultPlaceholder,
-    lazy: page(() => import('./routes/public/planos'), 'PlanosPage'),
-  },
-  { path: paths.terms, ...terms },
-  { path: paths.privacy, ...terms },
-  ...servicos.map(
-    (servico): RouteObject => ({
-      path: servico.path,
-      HydrateFallback: ServicePlaceholder,
-      lazy: async () => {
-        const { ServicoPage } = await import('./routes/public/servico');
-        return { element: <ServicoPage servico={servico} /> };
-      },
-    }),
-  ),
 ];
 
 const guestRoutes: RouteObject[] = [

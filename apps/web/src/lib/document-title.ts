@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
-import { branding } from './branding';
+import { useSiteInfo } from '../features/marketing/site-info';
 
 /** Sets the tab title to "{title} | {company}" while the calling page is shown. */
 export function useDocumentTitle(title: string): void {
+  const { companyName } = useSiteInfo();
   useEffect(() => {
-    document.title = `${title} | ${branding.companyName}`;
-  }, [title]);
+    document.title = `${title} | ${companyName}`;
+  }, [title, companyName]);
 }

@@ -6,7 +6,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { planos, usuarios } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
-import { listPlanosAtivos } from './service.ts';
+import { listarPlanosPublicos } from './service.ts';
 
 export const planoPublicoSchema = z.object({
   id: z.string(),
@@ -27,18 +27,7 @@ export const planosRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ planos: z.array(planoPublicoSchema) }) },
       },
     },
-    async () => {
-      const rows = await listPlanosAtivos(app.ctx.db);
-      return {
-        planos: rows.map((p) => ({
-          id: p.id,
-          nome: p.nome,
-          descricao: p.descricao,
-          preco: Number(p.preco),
-          recursos: planoFeatures(p),
-        })),
-      };
-    },
+    async () => ({ planos: await listarPlanosPublicos(app.ctx.db) }),
   );
 };
 

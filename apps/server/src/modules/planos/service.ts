@@ -1,3 +1,4 @@
+import { type PlanoPublico, planoFeatures } from '@laudos/domain';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { planos } from '../../db/schema.ts';
@@ -62,6 +63,18 @@ export async function seedPlanos(db: DbOrTx): Promise<void> {
   if (count > 0) return;
   // Concurrent first starts (several instances on one PostgreSQL) may race: the unique name wins.
   await db.insert(planos).values(defaultPlanos).onConflictDoNothing();
+}
+
+/** The active plans as any visitor sees them (the /planos page and GET /api/planos), cheapest first. */
+export async function listarPlanosPublicos(db: DbOrTx): Promise<PlanoPublico[]> {
+  const rows = await listPlanosAtivos(db);
+  return rows.map((p) => ({
+    id: p.id,
+    nome: p.nome,
+    descricao: p.descricao,
+    preco: Number(p.preco),
+    recursos: planoFeatures(p),
+  }));
 }
 
 export async function listPlanosAtivos(db: DbOrTx) {

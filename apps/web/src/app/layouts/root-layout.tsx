@@ -1,9 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { MAIN_CONTENT_ID, SkipLink } from '../../components/layout/skip-link';
+import { mountChatWidget } from '../../features/chat/chat-widget';
+import { useSiteInfo } from '../../features/marketing/site-info';
 
 export function RootLayout() {
   useFocusMainOnNavigation();
+  useChatWidget();
   return (
     <>
       <SkipLink />
@@ -38,4 +41,10 @@ function useFocusMainOnNavigation() {
     previous.current = pathname;
     document.getElementById(MAIN_CONTENT_ID)?.focus({ preventScroll: true });
   }, [pathname]);
+}
+
+// The WhatsApp chat of every page (the server-rendered public pages mount the same widget).
+function useChatWidget() {
+  const { whatsapp } = useSiteInfo().contact;
+  useEffect(() => mountChatWidget({ whatsapp }).destroy, [whatsapp]);
 }

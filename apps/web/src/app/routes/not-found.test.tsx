@@ -13,6 +13,6 @@ describe('NotFoundPage', () => {
 
     expect(screen.getByRole('heading', { level: 1, name: 'Página não encontrada' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Voltar ao início' }).getAttribute('href')).toBe('/');
-    expect(document.title).toBe('Página não encontrada | Laudos');
+    expect(document.title).toBe('Página não encontrada | Laudos Engenharia');
   });
 });

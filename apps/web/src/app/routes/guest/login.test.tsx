@@ -33,7 +33,7 @@ describe('login page', () => {
     fillAndSubmit('maria@metalurgica.com.br', 'senha-errada');
 
     expect(await findFormAlert('E-mail ou senha incorretos.')).toBeTruthy();
-    expect(document.title).toBe('Entrar | Laudos');
+    expect(document.title).toBe('Entrar | Laudos Engenharia');
   });
 
   it('asks for the e-mail and password before calling the server', async () => {

@@ -1,41 +1,24 @@
-import { fireEvent, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { branding } from '../../../lib/branding';
-import { AppProviders } from '../../providers';
-import { routes } from '../../route-table';
+import { render, screen } from '@testing-library/react';
+import { StaticRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { defaultSiteInfo, SiteInfoContext } from '../../../features/marketing/site-info';
+import { HomePage, homeMeta } from './home';
 
 describe('home page', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-  });
-
-  it('links to the services and to the login', async () => {
+  it('links to the services and to the login', () => {
     render(
-      <AppProviders>
-        <RouterProvider router={createMemoryRouter(routes, { initialEntries: ['/'] })} />
-      </AppProviders>,
+      <SiteInfoContext.Provider value={defaultSiteInfo}>
+        <StaticRouter location="/">
+          <HomePage />
+        </StaticRouter>
+      </SiteInfoContext.Provider>,
     );
 
-    expect((await screen.findByRole('link', { name: 'Nossos serviços' })).getAttribute('href')).toBe(
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toContain('Laudos técnicos e inspeções');
+    expect(screen.getByRole('link', { name: 'Nossos serviços' }).getAttribute('href')).toBe(
       '/servicos/laudos',
     );
     expect(screen.getByRole('link', { name: 'Entrar' }).getAttribute('href')).toBe('/login');
-    expect(document.title).toBe('Laudos técnicos e inspeções | Laudos');
-  });
-
-  it('copies the contact e-mail and confirms with a toast', async () => {
-    const writeText = vi.fn().mockResolvedValue(undefined);
-    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
-    render(
-      <AppProviders>
-        <RouterProvider router={createMemoryRouter(routes, { initialEntries: ['/'] })} />
-      </AppProviders>,
-    );
-
-    fireEvent.click(await screen.findByRole('button', { name: 'Copiar e-mail' }));
-
-    expect(await screen.findByText('E-mail copiado')).toBeTruthy();
-    expect(writeText).toHaveBeenCalledWith(branding.contactEmail);
+    expect(homeMeta.description.length).toBeLessThanOrEqual(160);
   });
 });

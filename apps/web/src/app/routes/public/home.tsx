@@ -2,7 +2,6 @@ import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button';
 import { ServicoList } from '../../../features/marketing/components/servico-list';
 import { VencimentosPreview } from '../../../features/marketing/components/vencimentos-preview';
-import { useDocumentTitle } from '../../../lib/document-title';
 import { paths, servicoPaths } from '../../paths';
 
 const passos = [
@@ -20,8 +19,13 @@ const passos = [
   },
 ] as const;
 
+export const homeMeta = {
+  title: 'Laudos técnicos e inspeções NR-13, NR-12 e de elevadores',
+  description:
+    'Inspeções NR-13, NR-12 e de elevadores feitas por engenheiros habilitados, com todos os laudos em um portal e aviso por e-mail antes de cada vencimento.',
+};
+
 export function HomePage() {
-  useDocumentTitle('Laudos técnicos e inspeções');
   return (
     <>
       <section aria-labelledby="home-titulo" className="bg-gradient-to-b from-brand-50 to-white">

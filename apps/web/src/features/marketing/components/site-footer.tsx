@@ -1,8 +1,7 @@
 import { Link } from 'react-router';
 import { paths, servicoPaths } from '../../../app/paths';
 import { Logo } from '../../../components/ui/logo';
-import { branding } from '../../../lib/branding';
-import { CopyEmailButton } from './copy-email-button';
+import { useSiteInfo } from '../site-info';
 
 const footerLinks = [
   { to: servicoPaths.laudos, label: 'Serviços' },
@@ -12,8 +11,12 @@ const footerLinks = [
   { to: paths.privacy, label: 'Privacidade' },
 ] as const;
 
+const linkClass = 'text-slate-700 underline-offset-4 hover:text-brand-800 hover:underline';
+
 export function SiteFooter() {
+  const { companyName, contact } = useSiteInfo();
   const year = new Date().getFullYear();
+  const phoneHref = `tel:+${contact.phone.replace(/\D/g, '').replace(/^(?!55)/, '55')}`;
   return (
     <footer className="border-t border-slate-200 bg-slate-50">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3">
@@ -26,10 +29,7 @@ export function SiteFooter() {
           <ul className="mt-3 space-y-2 text-sm">
             {footerLinks.map((link) => (
               <li key={link.to}>
-                <Link
-                  to={link.to}
-                  className="text-slate-700 underline-offset-4 hover:text-brand-800 hover:underline"
-                >
+                <Link to={link.to} className={linkClass}>
                   {link.label}
                 </Link>
               </li>
@@ -38,21 +38,23 @@ export function SiteFooter() {
         </nav>
         <div>
           <h2 className="text-sm font-semibold text-slate-900">Contato</h2>
-          <p className="mt-3 text-sm">
-            <a
-              href={`mailto:${branding.contactEmail}`}
-              className="break-all font-medium text-brand-700 underline underline-offset-4 hover:text-brand-800"
-            >
-              {branding.contactEmail}
-            </a>
-          </p>
-          <div className="mt-3">
-            <CopyEmailButton email={branding.contactEmail} />
-          </div>
+          <address className="mt-3 space-y-2 text-sm not-italic">
+            <p>
+              <a href={`mailto:${contact.email}`} className={`break-all ${linkClass}`}>
+                {contact.email}
+              </a>
+            </p>
+            <p>
+              <a href={phoneHref} className={linkClass}>
+                {contact.phone}
+              </a>
+            </p>
+            <p className="text-slate-700">{contact.address}</p>
+          </address>
         </div>
       </div>
-      <p className="border-t border-slate-200 px-4 py-4 text-center text-sm text-slate-600">
-        © {year} {branding.companyName}. Todos os direitos reservados.
+      <p className="border-t border-slate-200 px-4 py-4 text-center text-sm text-slate-700">
+        © {year} {companyName}. Todos os direitos reservados.
       </p>
     </footer>
   );

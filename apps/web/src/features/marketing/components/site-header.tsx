@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { paths, servicoPaths } from '../../../app/paths';
 import { buttonClass } from '../../../components/ui/button';
@@ -10,24 +9,25 @@ const navItems = [
   { to: paths.planos, label: 'Planos' },
 ] as const;
 
+/**
+ * Rendered on the server for the public pages and by the app for sign-in and sign-up: the menu
+ * button works through `enhanceMenuButtons` (menu.ts), not React state, so it needs no hydration.
+ */
 export function SiteHeader() {
-  const [menuOpen, setMenuOpen] = useState(false);
-  const closeMenu = () => setMenuOpen(false);
-
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-3">
-        <Link to={paths.home} className="rounded-md" onClick={closeMenu}>
+        <Link to={paths.home} className="rounded-md">
           <Logo />
         </Link>
         <button
           type="button"
+          data-menu-toggle=""
           className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 md:hidden"
-          aria-expanded={menuOpen}
+          aria-expanded="false"
           aria-controls="menu-principal"
-          onClick={() => setMenuOpen((open) => !open)}
         >
-          <span className="sr-only">{menuOpen ? 'Fechar menu' : 'Abrir menu'}</span>
+          <span className="sr-only">Abrir menu</span>
           <svg
             viewBox="0 0 24 24"
             aria-hidden="true"
@@ -36,20 +36,20 @@ export function SiteHeader() {
             stroke="currentColor"
             strokeWidth="2"
           >
-            <path d={menuOpen ? 'M6 6l12 12M18 6L6 18' : 'M4 7h16M4 12h16M4 17h16'} strokeLinecap="round" />
+            <path d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" />
           </svg>
         </button>
         <nav
           id="menu-principal"
+          data-menu=""
           aria-label="Principal"
-          className={`${menuOpen ? 'block' : 'hidden'} w-full md:block md:w-auto`}
+          className="hidden w-full md:block md:w-auto"
         >
           <ul className="flex flex-col gap-1 pb-2 md:flex-row md:items-center md:gap-2 md:pb-0">
             {navItems.map((item) => (
               <li key={item.to}>
                 <NavLink
                   to={item.to}
-                  onClick={closeMenu}
                   className={({ isActive }) =>
                     `block rounded-lg px-3 py-2 text-sm font-medium ${
                       isActive ? 'text-brand-800' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'
@@ -61,11 +61,7 @@ export function SiteHeader() {
               </li>
             ))}
             <li className="md:ml-2">
-              <Link
-                to={paths.login}
-                onClick={closeMenu}
-                className={`${buttonClass('primary')} w-full md:w-auto`}
-              >
+              <Link to={paths.login} className={`${buttonClass('primary')} w-full md:w-auto`}>
                 Área do cliente
               </Link>
             </li>

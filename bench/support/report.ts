@@ -1,0 +1,33 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ROOT } from './server.ts';
+
+const FILE = path.join(ROOT, 'docs', 'benchmarks.md');
+
+const HEADER = `# Benchmarks
+
+Figures measured by the scripts in \`bench/\` (see bench/README.md). Each section says the machine,
+the date and the command that produced it; compare ratios within one run, not absolute numbers
+between machines.
+`;
+
+/** "Intel Xeon … × 2 cores, 7.8 GB RAM, Linux 6.1, Node v20.20.2" */
+export function machine(): string {
+  const cpus = os.cpus();
+  const gb = (os.totalmem() / 1024 ** 3).toFixed(1);
+  return `${cpus[0]?.model.trim() ?? 'CPU'} × ${cpus.length} núcleos, ${gb} GB de RAM, ${os.type()} ${os.release()}, Node ${process.version}`;
+}
+
+/** Writes one section of docs/benchmarks.md, between its markers, leaving the others as they are. */
+export function writeSection(id: string, markdown: string): void {
+  const start = `<!-- ${id}:start -->`;
+  const end = `<!-- ${id}:end -->`;
+  const block = `${start}\n${markdown.trim()}\n${end}`;
+  let text = existsSync(FILE) ? readFileSync(FILE, 'utf8') : HEADER;
+  const from = text.indexOf(start);
+  const to = text.indexOf(end);
+  if (from >= 0 && to > from) text = text.slice(0, from) + block + text.slice(to + end.length);
+  else text = `${text.trimEnd()}\n\n${block}\n`;
+  writeFileSync(FILE, text.endsWith('\n') ? text : `${text}\n`);
+}
