@@ -95,7 +95,7 @@ test('a visitor signs up and lands on the dashboard', async ({ page }) => {
 
   await expect(page.getByRole('heading', { level: 1, name: 'Painel' })).toBeVisible();
   await expect(page.getByText('Conta criada')).toBeVisible();
-  await expect(page).toHaveTitle('Painel | Laudos');
+  await expect(page).toHaveTitle('Painel | Laudos Engenharia');
 });
 
 test('an admin creates a user, who signs in with the e-mailed temporary password and must change it', async ({
