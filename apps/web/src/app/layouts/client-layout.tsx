@@ -1,15 +1,23 @@
 import { Outlet } from 'react-router';
 import { AreaShell } from '../../components/layout/area-shell';
+import { useAuth } from '../../features/auth';
 import { AccountMenu } from '../../features/auth/components/account-menu';
 import { paths } from '../paths';
 import { clientNavItems } from './area-nav';
 
+/**
+ * An admin signs in to /dashboard too; without this link the admin area was reachable only by typing
+ * /admin or through "Minha conta".
+ */
+const clientNavItemsForAdmin = [...clientNavItems, { to: paths.admin, label: 'Administração' }];
+
 export function ClientLayout() {
+  const { user } = useAuth();
   return (
     <AreaShell
       areaLabel="Área do cliente"
       homeHref={paths.dashboard}
-      navItems={clientNavItems}
+      navItems={user?.tipo === 'admin' ? clientNavItemsForAdmin : clientNavItems}
       actions={<AccountMenu />}
     >
       <Outlet />
