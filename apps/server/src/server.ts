@@ -85,9 +85,14 @@ export async function createServer(config: Config, options: CreateServerOptions 
       seedResult,
       close() {
         closing ??= (async () => {
+          // Node's server.close() ends only the keep-alive connections idle at that instant: one
+          // whose response was still going out would hold the close for its keep-alive timeout
+          // (72 s), past main.ts's 20 s limit. Each is ended as soon as its response is done.
+          const reap = setInterval(() => built.server.closeIdleConnections(), 100);
           try {
             await built.close();
           } finally {
+            clearInterval(reap);
             try {
               await startedJobs.stop();
               await emailService.close();

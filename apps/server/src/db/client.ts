@@ -104,6 +104,10 @@ async function openPostgres(connectionString: string, poolSize: number): Promise
   });
   // An idle client losing its connection (a PostgreSQL restart) must not crash the process.
   pool.on('error', () => {});
+  // pg-pool takes that listener off a client while it is checked out (a transaction): a connection
+  // dropped then would emit 'error' with no listener and end the process. The transaction fails by
+  // itself (its next query rejects; the pool discards the client on release), so nothing to do here.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
   let closed = false;
   return {
