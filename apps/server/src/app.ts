@@ -7,7 +7,12 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerOptions,
+} from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -20,6 +25,7 @@ import { authRoutes } from './auth/routes.ts';
 import { requireAdmin, requireUser } from './auth/session.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle, Db } from './db/client.ts';
+import { isDatabaseUnavailable } from './db/errors.ts';
 import type { EmailService } from './email/delivery.ts';
 import { emailAdminRoutes } from './email/routes.ts';
 import type { Access } from './http/access.ts';
@@ -79,6 +85,15 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     },
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
+    // A malformed or overlong address is answered before routing: in the error shape too.
+    frameworkErrors: (error, _request, reply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      (reply as FastifyReply).code(tooLong ? 414 : 400).send({
+        error: tooLong
+          ? { code: 'ENDERECO_LONGO_DEMAIS', message: 'Endereço longo demais.' }
+          : { code: 'ENDERECO_INVALIDO', message: 'Endereço inválido.' },
+      });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   // An empty JSON body is an empty object, not an error (a POST with nothing to say).
@@ -110,16 +125,28 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     reply.header('x-request-id', request.id);
     // A state-changing call must come from our own pages (Better Auth checks its own paths).
     // (An OpenID Connect provider may post its answer back to the callback.)
+    // The route that answers, not the raw URL: '/%61pi/laudos' is routed to /api/laudos too. The
+    // callback exemption reads the path as Better Auth will (dot segments resolved).
+    const route = request.routeOptions.url ?? request.url;
     if (
       !['GET', 'HEAD', 'OPTIONS'].includes(request.method) &&
-      request.url.startsWith('/api/') &&
-      !/^\/api\/auth\/callback\//.test(request.url)
+      route.startsWith('/api/') &&
+      !/^\/api\/auth\/callback\//.test(resolvedPath(request.url, ownOrigin))
     ) {
       const origin = request.headers.origin;
       const crossSite = request.headers['sec-fetch-site'] === 'cross-site';
       if ((origin && origin !== ownOrigin) || crossSite || (!origin && request.headers.cookie)) {
         throw new AppError('ORIGEM_NAO_PERMITIDA', 'Requisição de outra origem recusada.', 403);
       }
+    }
+  });
+
+  // Text the database cannot store (NUL, lone surrogates) and nesting no handler needs are bad
+  // input, refused before any handler or driver sees them (they would otherwise end in a 500).
+  app.addHook('preValidation', async (request) => {
+    for (const part of [request.body, request.query, request.params]) {
+      const problem = unsafeInput(part);
+      if (problem) throw new AppError('DADOS_INVALIDOS', problem, 400);
     }
   });
 
@@ -191,6 +218,21 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   });
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (
+      isDatabaseUnavailable(error) ||
+      (error instanceof AppError && error.status >= 500 && isDatabaseUnavailable(error.cause))
+    ) {
+      request.log.warn({ err: error }, 'banco de dados indisponível');
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({
+          error: {
+            code: 'SERVICO_INDISPONIVEL',
+            message: 'O serviço está temporariamente indisponível. Tente novamente em instantes.',
+          },
+        });
+    }
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error.cause ?? error }, error.message);
       return reply.code(error.status).send({ error: { code: error.code, message: error.message } });
@@ -241,6 +283,34 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
 
   await registerWebApp(app, config);
   return app;
+}
+
+const MAX_INPUT_DEPTH = 32;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Why a parsed body, query or params object is refused, or null (walked without recursion). */
+function unsafeInput(value: unknown): string | null {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [current, depth] = stack.pop()!;
+    if (typeof current === 'string') {
+      if (current.includes('\u0000') || LONE_SURROGATE.test(current))
+        return 'Dados inválidos: o texto enviado tem caracteres não permitidos.';
+    } else if (current !== null && typeof current === 'object') {
+      if (depth >= MAX_INPUT_DEPTH) return 'Dados inválidos: estrutura aninhada demais.';
+      for (const [key, item] of Object.entries(current)) stack.push([key, depth + 1], [item, depth + 1]);
+    }
+  }
+  return null;
+}
+
+/** The path of a request URL with its dot segments resolved, as a WHATWG URL parser reads it. */
+function resolvedPath(url: string, base: string): string {
+  try {
+    return new URL(url, base).pathname;
+  } catch {
+    return url;
+  }
 }
 
 /**

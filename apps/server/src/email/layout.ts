@@ -67,8 +67,11 @@ export function wrapHtml({ settings, publicUrl, year, subject, bodyHtml, prehead
       `<a href="mailto:${escapeHtml(contact.email)}" style="color:#475569">${escapeHtml(contact.email)}</a>`,
     contact.phone && escapeHtml(contact.phone),
     contact.address && escapeHtml(contact.address),
+    // Only a web address becomes a link: escaping does not stop a "javascript:" one.
     contact.website &&
-      `<a href="${escapeHtml(contact.website)}" style="color:#475569">${escapeHtml(contact.website.replace(/^https?:\/\//, ''))}</a>`,
+      (/^https?:\/\//i.test(contact.website)
+        ? `<a href="${escapeHtml(contact.website)}" style="color:#475569">${escapeHtml(contact.website.replace(/^https?:\/\//, ''))}</a>`
+        : escapeHtml(contact.website)),
   ].filter(Boolean);
   return `<!doctype html>
 <html lang="pt-BR">

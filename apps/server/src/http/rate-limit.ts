@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
@@ -16,8 +17,13 @@ export interface Limit {
  */
 export async function hitRateLimit(db: DbOrTx, limit: Limit): Promise<void> {
   const window = `${limit.windowSeconds} seconds`;
+  // An index entry has a size limit: a key made of a huge e-mail field is kept as its hash.
+  const key =
+    limit.key.length > 200
+      ? `${limit.key.slice(0, 100)}#${createHash('sha256').update(limit.key).digest('hex')}`
+      : limit.key;
   const result = (await db.execute(sql`
-    insert into ${rateLimits} (key, window_start, count) values (${limit.key}, now(), 1)
+    insert into ${rateLimits} (key, window_start, count) values (${key}, now(), 1)
     on conflict (key) do update set
       count = case when ${rateLimits.windowStart} < now() - ${window}::interval then 1 else ${rateLimits.count} + 1 end,
       window_start = case when ${rateLimits.windowStart} < now() - ${window}::interval then now() else ${rateLimits.windowStart} end

@@ -67,7 +67,15 @@ const postInput = z.object({
     .max(120, MSG.autorNome)
     .optional(),
   publicado: z.boolean({ error: MSG.publicado }).optional(),
-  publicadoEm: z.iso.datetime({ offset: true, error: MSG.publicadoEm }).optional(),
+  publicadoEm: z.iso
+    .datetime({ offset: true, error: MSG.publicadoEm })
+    // The pattern allows years PostgreSQL or the drivers cannot take (0000; past 9999 once the
+    // offset is applied): those are bad input, not a 500.
+    .refine((s) => {
+      const ano = new Date(s).getUTCFullYear();
+      return ano >= 1000 && ano <= 9999;
+    }, MSG.publicadoEm)
+    .optional(),
 });
 
 const idParams = z.object({ id: z.uuid() });

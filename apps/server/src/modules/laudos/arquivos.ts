@@ -14,6 +14,7 @@ import {
   typeFromHead,
 } from '../../storage/file-types.ts';
 import { FileNotFoundError, FileTooLargeError, newStorageKey } from '../../storage/storage.ts';
+import { readZipDirectory, zipWithinBudget } from '../../storage/zip-inspect.ts';
 import { getSettings } from '../settings/service.ts';
 import { buscarLaudo, toLaudoApi } from './service.ts';
 
@@ -23,6 +24,18 @@ const mime: Record<LaudoFileType, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   xls: 'application/vnd.ms-excel',
 };
+/** Far above any real workbook of the size limit (XML packs about 10:1), far below a zip bomb. */
+const XLSX_UPLOAD_BUDGET = {
+  maxUncompressedBytes: 512 * 1024 * 1024,
+  maxRatio: 200,
+  ratioAppliesAbove: 64 * 1024 * 1024,
+};
+
+async function xlsxWithinBudget(filePath: string): Promise<boolean> {
+  const entries = await readZipDirectory(filePath);
+  return entries !== null && (await zipWithinBudget(filePath, entries, XLSX_UPLOAD_BUDGET));
+}
+
 const wrongType = (tipo: 'pdf' | 'excel') =>
   new AppError(
     'TIPO_DE_ARQUIVO_INVALIDO',
@@ -139,6 +152,16 @@ export const arquivosRoutes: FastifyPluginAsyncZod = async (app) => {
       if (real !== ext) {
         await storage.remove(key);
         throw wrongType(tipo);
+      }
+      // A spreadsheet is a zip: one that would unpack to gigabytes (a zip bomb) is not kept, so no
+      // later reader (the preview, the client's Excel) has to face it.
+      if (real === 'xlsx' && !(await xlsxWithinBudget(storage.localPath(key)))) {
+        await storage.remove(key);
+        throw new AppError(
+          'PLANILHA_SUSPEITA',
+          'A planilha está danificada ou compactada de forma suspeita (ela se expandiria demais) e não foi aceita.',
+          400,
+        );
       }
 
       const cols = columnsFor(tipo);

@@ -173,7 +173,13 @@ export const notificacoesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['notificações'],
         summary: 'Simulação: o que seria enviado numa data, sem enviar nada',
-        body: z.object({ data: diaIso }),
+        // The milestones reach a year around the date: near 9999 their dates would not exist.
+        body: z.object({
+          data: diaIso.refine(
+            (d) => d >= '1900-01-01' && d <= '9000-12-31',
+            'Data fora do intervalo: use um ano entre 1900 e 9000.',
+          ),
+        }),
         response: {
           200: z.object({
             data: z.string(),

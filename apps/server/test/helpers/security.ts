@@ -1,0 +1,265 @@
+import { createHash } from 'node:crypto';
+import { type Dirent, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { deflateRawSync, constants as zlib } from 'node:zlib';
+import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import sharp from 'sharp';
+import { createUser, json } from './accounts.ts';
+import { signIn, TEST_ORIGIN, type TestServer } from './server.ts';
+
+/** Shared pieces of the security suite (test/security): files, uploads, accounts, database state. */
+
+export const MB = 1024 * 1024;
+
+// ---------------------------------------------------------------------------------------------
+// Files
+// ---------------------------------------------------------------------------------------------
+
+/** A PDF of exactly `bytes` bytes (at least its header). */
+export function pdf(bytes = 1200): Buffer {
+  const base = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n', 'latin1');
+  if (bytes <= base.length) return base;
+  return Buffer.concat([base, Buffer.alloc(bytes - base.length, 0x20)]);
+}
+
+export async function xlsx(
+  linhas: string[][] = [
+    ['Ponto', 'Espessura'],
+    ['Costado A', '12,5'],
+  ],
+) {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('Medições');
+  for (const linha of linhas) ws.addRow(linha);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+export async function png(width = 64, height = 32): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: '#0ba2e9' } })
+    .png()
+    .toBuffer();
+}
+
+/**
+ * A ZIP laid out like an XLSX whose worksheet inflates to `gigabytes` GB of zeros from a few MB:
+ * one deflate block of 1 MB of zeros (full flush, so it stands alone) repeated. The headers declare
+ * the real size, or `declaredSize` (a lie, as a crafted bomb would tell).
+ */
+export function zipBombXlsx({ gigabytes, declaredSize }: { gigabytes: number; declaredSize?: number }) {
+  const block = deflateRawSync(Buffer.alloc(MB), { finishFlush: zlib.Z_FULL_FLUSH });
+  const end = deflateRawSync(Buffer.alloc(0));
+  const repeats = Math.round(gigabytes * 1024);
+  const bomb = Buffer.concat([...Array.from({ length: repeats }, () => block), end]);
+  const unpacked = repeats * MB;
+  return buildZip([
+    {
+      name: '[Content_Types].xml',
+      packed: deflateRawSync(Buffer.from(CONTENT_TYPES)),
+      size: CONTENT_TYPES.length,
+    },
+    { name: 'xl/workbook.xml', packed: deflateRawSync(Buffer.from('<workbook/>')), size: 11 },
+    {
+      name: 'xl/worksheets/sheet1.xml',
+      packed: bomb,
+      // The header field holds 32 bits: a bigger bomb can only lie.
+      size: declaredSize ?? Math.min(unpacked, 0xfffffffe),
+    },
+  ]);
+}
+
+const CONTENT_TYPES =
+  '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+  '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/></Types>';
+
+function buildZip(entries: { name: string; packed: Buffer; size: number }[]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const entry of entries) {
+    const name = Buffer.from(entry.name, 'utf8');
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8); // deflate
+    local.writeUInt16LE(0x21, 12);
+    local.writeUInt32LE(entry.packed.length, 18);
+    local.writeUInt32LE(entry.size, 22);
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt16LE(0x21, 14);
+    central.writeUInt32LE(entry.packed.length, 20);
+    central.writeUInt32LE(entry.size, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, entry.packed);
+    centrals.push(central, name);
+    offset += local.length + name.length + entry.packed.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Uploads
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A multipart/form-data body with one file. `disposition` replaces the part's whole
+ * Content-Disposition value, to send names a browser would encode (RFC 5987 `filename*`, raw CR/LF).
+ */
+export function multipart(
+  filename: string,
+  content: Buffer,
+  { field = 'arquivo', contentType = 'application/octet-stream', disposition = '' } = {},
+) {
+  const boundary = `----laudos${Math.random().toString(16).slice(2)}`;
+  const cd = disposition || `form-data; name="${field}"; filename="${filename}"`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: ${cd}\r\nContent-Type: ${contentType}\r\n\r\n`,
+    'utf8',
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return {
+    payload: Buffer.concat([head, content, tail]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+
+export async function uploadArquivo(
+  t: TestServer,
+  cookie: string,
+  laudoId: string,
+  tipo: 'pdf' | 'excel',
+  filename: string,
+  content: Buffer,
+  options: Parameters<typeof multipart>[2] = {},
+) {
+  const body = multipart(filename, content, options);
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/laudos/${laudoId}/arquivos/${tipo}`,
+    headers: { cookie, origin: TEST_ORIGIN, 'content-type': body.contentType },
+    payload: body.payload,
+  });
+}
+
+export async function uploadCapa(
+  t: TestServer,
+  cookie: string,
+  postId: string,
+  filename: string,
+  content: Buffer,
+  options: Parameters<typeof multipart>[2] = {},
+) {
+  const body = multipart(filename, content, options);
+  return t.app.inject({
+    method: 'PUT',
+    url: `/api/admin/blog/posts/${postId}/capa`,
+    headers: { cookie, origin: TEST_ORIGIN, 'content-type': body.contentType },
+    payload: body.payload,
+  });
+}
+
+/** Every file under `dir` (recursively), with its content's SHA-256, path relative to `dir`. */
+export function filesUnder(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(dir, { recursive: true, withFileTypes: true });
+  } catch {
+    return out;
+  }
+  for (const e of entries) {
+    if (!e.isFile()) continue;
+    const full = path.join(e.parentPath, e.name);
+    out[path.relative(dir, full)] = createHash('sha256').update(readFileSync(full)).digest('hex');
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Accounts and laudos
+// ---------------------------------------------------------------------------------------------
+
+export async function clienteComSessao(
+  t: TestServer,
+  dados: { email: string; empresa?: string | null; empresaConfirmada?: boolean; nome?: string },
+) {
+  const usuario = await createUser(t, {
+    email: dados.email,
+    nome: dados.nome ?? `Cliente ${dados.email}`,
+    empresa: dados.empresa ?? null,
+    empresaConfirmada: dados.empresaConfirmada ?? Boolean(dados.empresa),
+  });
+  return { ...usuario, cookie: await signIn(t.app, usuario.email, usuario.password) };
+}
+
+export async function criarLaudo(t: TestServer, cookie: string, body: Record<string, unknown>) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/laudos',
+    headers: json(cookie),
+    payload: body,
+  });
+  if (res.statusCode !== 201) throw new Error(`laudo não criado: ${res.statusCode} ${res.body}`);
+  return res.json().laudo as { id: string; codigo: string; nome: string; cliente: string };
+}
+
+/** A laudo with its PDF and its spreadsheet, created and filled by `cookie`'s user. */
+export async function criarLaudoComArquivos(t: TestServer, cookie: string, body: Record<string, unknown>) {
+  const laudo = await criarLaudo(t, cookie, body);
+  const up1 = await uploadArquivo(t, cookie, laudo.id, 'pdf', `${laudo.codigo}.pdf`, pdf(4000));
+  const up2 = await uploadArquivo(t, cookie, laudo.id, 'excel', `${laudo.codigo}.xlsx`, await xlsx());
+  if (up1.statusCode !== 200 || up2.statusCode !== 200)
+    throw new Error(`arquivos não enviados: ${up1.body} ${up2.body}`);
+  return laudo;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Database state
+// ---------------------------------------------------------------------------------------------
+
+/** Counters that change on every attempt by design, not data anyone saved. */
+const VOLATILE_TABLES = new Set(['rate_limits', 'auth_rate_limit']);
+
+const tablesCache = new WeakMap<object, string[]>();
+
+/**
+ * A fingerprint of every table of the product (row count and a hash of all rows), in one query:
+ * equal fingerprints mean nothing was inserted, updated or deleted. The abuse counters are left out.
+ */
+export async function dbFingerprint(t: TestServer): Promise<Record<string, string>> {
+  const db = t.server.database.db;
+  let tables = tablesCache.get(db);
+  if (!tables) {
+    const res = (await db.execute(
+      sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+    )) as unknown as { rows: { table_name: string }[] };
+    tables = res.rows.map((r) => r.table_name).filter((n) => !VOLATILE_TABLES.has(n));
+    tablesCache.set(db, tables);
+  }
+  const parts = tables.map(
+    (name) =>
+      `select '${name}' as t, count(*)::text || ':' || md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as f from "${name}" x`,
+  );
+  const res = (await db.execute(sql.raw(parts.join(' union all ')))) as unknown as {
+    rows: { t: string; f: string }[];
+  };
+  return Object.fromEntries(res.rows.map((r) => [r.t, r.f]));
+}
+
+/** The tables whose fingerprint differs. */
+export function changedTables(before: Record<string, string>, after: Record<string, string>): string[] {
+  return Object.keys({ ...before, ...after }).filter((k) => before[k] !== after[k]);
+}

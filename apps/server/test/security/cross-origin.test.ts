@@ -1,0 +1,252 @@
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emailLogs, notificationRules, planos } from '../../src/db/schema.ts';
+import { createAdmin, json } from '../helpers/accounts.ts';
+import { changesState, loadOperations, type Operation } from '../helpers/openapi.ts';
+import {
+  changedTables,
+  clienteComSessao,
+  criarLaudoComArquivos,
+  dbFingerprint,
+  filesUnder,
+  multipart,
+  pdf,
+} from '../helpers/security.ts';
+import { createTestServer, TEST_ORIGIN } from '../helpers/server.ts';
+
+/*
+ * Security checklist, item 7: a state-changing request from another site is refused. Every POST,
+ * PUT, PATCH and DELETE of openapi.json, with a valid session cookie, real ids and a body that would
+ * work, sent (a) with Origin: https://evil.example, (b) with Sec-Fetch-Site: cross-site, (c) with the
+ * cookie and no Origin: 403 ORIGEM_NAO_PERMITIDA in Portuguese, and nothing changes. Better Auth's
+ * own endpoints too (sign-out, ending sessions, two-factor, change-password), and addresses written
+ * so they do not look like /api/ but are routed there.
+ */
+
+const EVIL = 'https://evil.example';
+const t = await createTestServer({ JOBS: 'off' });
+const operations = await loadOperations(t);
+afterAll(() => t.close());
+
+let adminCookie = '';
+let cliente: Awaited<ReturnType<typeof clienteComSessao>>;
+let reais: Record<string, string> = {};
+
+beforeAll(async () => {
+  const db = t.server.database.db;
+  adminCookie = (await createAdmin(t)).cookie;
+  cliente = await clienteComSessao(t, { email: 'cliente@acme.com.br', empresa: 'ACME' });
+  const laudo = await criarLaudoComArquivos(t, cliente.cookie, {
+    nome: 'Caldeira',
+    codigo: 'CO-1',
+    tipo: 'NR-13',
+  });
+  const post = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/blog/posts',
+    headers: json(adminCookie),
+    payload: { titulo: 'Post', resumo: 'Resumo', conteudo: 'Texto' },
+  });
+  const [plano] = await db.select().from(planos).limit(1);
+  const [regra] = await db.select().from(notificationRules).limit(1);
+  const [email] = await db.select().from(emailLogs).limit(1);
+  reais = {
+    '/api/laudos/{id}': laudo.id,
+    '/api/admin/usuarios/{id}': cliente.id,
+    '/api/admin/planos/{id}': plano!.id,
+    '/api/admin/email/templates/{type}': 'laudo_criado',
+    '/api/admin/email/mensagens/{id}': email!.id,
+    '/api/admin/notificacoes/regras/{id}': regra!.id,
+    '/api/admin/blog/posts/{id}': post.json().id,
+  };
+});
+
+/** Bodies that the server would accept from our own pages. */
+const corpos: Record<string, unknown> = {
+  'POST /api/laudos': { nome: 'Criado de fora', codigo: 'FORA-1', tipo: 'NR-13' },
+  'PATCH /api/laudos/{id}': { nome: 'Alterado de fora' },
+  'POST /api/conta/senha': { senhaAtual: 'senha-do-cliente', novaSenha: 'senha-de-fora-1' },
+  'POST /api/admin/usuarios': { nome: 'Invasor', email: 'invasor@evil.example', tipo: 'admin' },
+  'PATCH /api/admin/usuarios/{id}': { tipo: 'admin' },
+  'PUT /api/admin/blog/posts/{id}': { titulo: 'De fora', resumo: 'x', conteudo: 'x' },
+  'POST /api/admin/blog/posts': { titulo: 'De fora', resumo: 'x', conteudo: 'x', publicado: true },
+  'POST /api/admin/tipos-laudo': { nome: 'Tipo de fora' },
+  'POST /api/admin/email/limpar-logs': { dias: 1 },
+};
+
+/** Better Auth's own state-changing endpoints (one catch-all in the document). */
+const betterAuth = [
+  'sign-out',
+  'revoke-sessions',
+  'revoke-other-sessions',
+  'revoke-session',
+  'two-factor/enable',
+  'two-factor/disable',
+  'change-password',
+  'sign-in/email',
+  'request-password-reset',
+];
+
+function url(op: Operation): string {
+  return op.path.replace(/\{([^}]+)\}/g, (whole, name: string, offset: number) => {
+    const values = op.pathParams.find((p) => p.name === name)?.schema.enum;
+    if (values?.length) return String(values[0]);
+    const value = reais[`${op.path.slice(0, offset)}${whole}`];
+    if (value === undefined) throw new Error(`${op.label}: sem registro real para {${name}}`);
+    return value;
+  });
+}
+
+const variantes: { nome: string; headers: Record<string, string> }[] = [
+  { nome: 'Origin de outro site', headers: { origin: EVIL } },
+  { nome: 'Sec-Fetch-Site: cross-site', headers: { origin: TEST_ORIGIN, 'sec-fetch-site': 'cross-site' } },
+  { nome: 'cookie sem Origin', headers: {} },
+];
+
+async function enviar(
+  metodo: string,
+  endereco: string,
+  label: string,
+  cookie: string,
+  extra: Record<string, string>,
+) {
+  let body: { payload: Buffer | string; contentType: string } | undefined;
+  if (label === 'POST /api/laudos/{id}/arquivos/{tipo}') body = multipart('de-fora.pdf', pdf(1500));
+  else if (metodo !== 'DELETE')
+    body = { payload: JSON.stringify(corpos[label] ?? {}), contentType: 'application/json' };
+  return t.app.inject({
+    method: metodo as 'POST',
+    url: endereco,
+    headers: { cookie, ...extra, ...(body ? { 'content-type': body.contentType } : {}) },
+    ...(body ? { payload: body.payload } : {}),
+  });
+}
+
+function recusada(res: { statusCode: number; json(): unknown }): boolean {
+  const body = res.json() as { error?: { code?: string; message?: string } };
+  return (
+    res.statusCode === 403 &&
+    body.error?.code === 'ORIGEM_NAO_PERMITIDA' &&
+    body.error.message === 'Requisição de outra origem recusada.'
+  );
+}
+
+describe('security 7: a cross-origin state-changing request is refused', () => {
+  it('every POST/PUT/PATCH/DELETE of the API, and Better Auth’s own endpoints: 403 ORIGEM_NAO_PERMITIDA, nothing changed', async () => {
+    const mudam = operations.filter(changesState);
+    expect(mudam.length).toBeGreaterThan(25);
+    const storage = path.join(t.dataDir, 'storage', 'laudos');
+    const arquivosAntes = filesUnder(storage);
+    const bancoAntes = await dbFingerprint(t);
+    const problemas: string[] = [];
+    const alvos = mudam.flatMap((op) =>
+      op.path === '/api/auth/{*}'
+        ? betterAuth.map((p) => ({ op, endereco: `/api/auth/${p}`, label: op.label }))
+        : [{ op, endereco: url(op), label: op.label }],
+    );
+    for (const { op, endereco, label } of alvos) {
+      const cookie = op.access === 'user' ? cliente.cookie : adminCookie;
+      for (const v of variantes) {
+        const res = await enviar(op.method, endereco, label, cookie, v.headers);
+        if (!recusada(res))
+          problemas.push(`${op.method} ${endereco} (${v.nome}): ${res.statusCode} ${res.body.slice(0, 120)}`);
+      }
+    }
+    expect(problemas).toEqual([]);
+    expect(changedTables(bancoAntes, await dbFingerprint(t)), 'tabelas alteradas').toEqual([]);
+    expect(filesUnder(storage)).toEqual(arquivosAntes);
+    // The sessions were not ended by the refused sign-outs.
+    for (const cookie of [adminCookie, cliente.cookie])
+      expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).statusCode).toBe(
+        200,
+      );
+  });
+
+  it('the same requests from our own pages do go through (the refusal above was about the origin)', async () => {
+    const res = await enviar('POST', '/api/laudos', 'POST /api/laudos', cliente.cookie, {
+      origin: TEST_ORIGIN,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const sair = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/revoke-other-sessions',
+      headers: json(cliente.cookie),
+      payload: {},
+    });
+    expect(sair.statusCode, sair.body).toBe(200);
+  });
+
+  it('addresses that do not look like /api/ but are routed there are checked too (real HTTP)', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const post = (rawPath: string, body: unknown) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const text = JSON.stringify(body);
+        const req = httpRequest(
+          {
+            host: '127.0.0.1',
+            port,
+            method: 'POST',
+            path: rawPath,
+            headers: {
+              origin: EVIL,
+              cookie: cliente.cookie,
+              'content-type': 'application/json',
+              'content-length': Buffer.byteLength(text),
+            },
+          },
+          (res) => {
+            let data = '';
+            res.on('data', (c) => {
+              data += c;
+            });
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, body: data }));
+          },
+        );
+        req.on('error', reject);
+        req.end(text);
+      });
+    const antes = await dbFingerprint(t);
+    const tentativas = [
+      '/%61pi/laudos',
+      '/%61%70%69/laudos',
+      '/api/%6caudos',
+      '/api/auth/callback/../sign-out',
+      '/api/auth/callback/%2e%2e/sign-out',
+      '/api/auth/callback/x/../../revoke-sessions',
+    ];
+    const problemas: string[] = [];
+    for (const rawPath of tentativas) {
+      const res = await post(rawPath, {
+        nome: 'Por endereço torto',
+        codigo: `TORTO-${rawPath.length}`,
+        tipo: 'NR-13',
+      });
+      if (res.status !== 403 && res.status !== 404)
+        problemas.push(`${rawPath}: ${res.status} ${res.body.slice(0, 120)}`);
+    }
+    expect(problemas).toEqual([]);
+    expect(changedTables(antes, await dbFingerprint(t))).toEqual([]);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: cliente.cookie } })).statusCode,
+    ).toBe(200);
+  });
+
+  it('reads answered to another site carry no CORS permission, so its page cannot read them', async () => {
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { cookie: cliente.cookie, origin: EVIL },
+    });
+    expect(me.headers['access-control-allow-origin']).toBeUndefined();
+    expect(me.headers['access-control-allow-credentials']).toBeUndefined();
+    const preflight = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/laudos',
+      headers: { origin: EVIL, 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});

@@ -1,0 +1,295 @@
+import path from 'node:path';
+import { addDaysIso, hojeNoFuso } from '@laudos/domain';
+import { asc, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emailLogs, laudos, notificationLogs, usuarios } from '../../src/db/schema.ts';
+import { cookiesOf, createAdmin, json } from '../helpers/accounts.ts';
+import { loadOperations, type Operation } from '../helpers/openapi.ts';
+import {
+  changedTables,
+  clienteComSessao,
+  criarLaudoComArquivos,
+  dbFingerprint,
+  filesUnder,
+  multipart,
+  pdf,
+  xlsx,
+} from '../helpers/security.ts';
+import { createTestServer, TEST_ORIGIN } from '../helpers/server.ts';
+
+/*
+ * Security checklist, item 2: one client never reaches another's records by id. Two companies, each
+ * with laudos (PDF and spreadsheet attached) and reminder notifications. Every operation of the
+ * OpenAPI document that takes a path parameter and is open to users is called by A with B's real
+ * ids (the right method, a body the owner's own call proves valid): the answer is 404 (403 at most),
+ * never 2xx, and B's rows and files are the same afterwards. The list comes from the document, so a
+ * new route joins by itself; one nobody can exercise fails the suite.
+ */
+
+const t = await createTestServer({ JOBS: 'off' });
+const operations = await loadOperations(t);
+afterAll(() => t.close());
+
+const porId = operations.filter((op) => op.access === 'user' && op.pathParams.length > 0);
+const listas = operations.filter(
+  (op) => op.access === 'user' && op.method === 'GET' && op.pathParams.length === 0,
+);
+
+const EMPRESA_B = 'Beta Equipamentos Industriais';
+const CODIGO_B = 'VASO-BETA-7731';
+const NOME_B = 'Vaso de pressão da Beta';
+
+type Conta = Awaited<ReturnType<typeof clienteComSessao>>;
+let admin: { cookie: string };
+let dono: Conta;
+let atacantes: { quem: string; cookie: string }[] = [];
+let laudosDeB: { id: string; codigo: string }[] = [];
+let segredosDeB: string[] = [];
+const storageRoot = () => path.join(t.dataDir, 'storage', 'laudos');
+
+beforeAll(async () => {
+  admin = await createAdmin(t);
+  dono = await clienteComSessao(t, { email: 'gestor@beta.com.br', empresa: EMPRESA_B, nome: 'Gestora Beta' });
+  const a = await clienteComSessao(t, {
+    email: 'gestor@acme.com.br',
+    empresa: 'ACME Caldeiras',
+    nome: 'Gestor ACME',
+  });
+  // Signs up claiming B's company: a claim only, until an admin confirms it.
+  const cadastro = await t.app.inject({
+    method: 'POST',
+    url: '/api/cadastro',
+    headers: json(),
+    payload: {
+      nome: 'Intruso',
+      email: 'intruso@outra.com.br',
+      senha: 'senha-do-intruso',
+      empresa: EMPRESA_B,
+    },
+  });
+  expect(cadastro.statusCode, cadastro.body).toBe(201);
+  atacantes = [
+    { quem: 'cliente de outra empresa', cookie: a.cookie },
+    { quem: 'cliente que só alega a empresa de B', cookie: cookiesOf(cadastro) },
+  ];
+
+  const hoje = hojeNoFuso(t.config.timeZone);
+  // B's laudos: one addressed to B's e-mail, due in 7 days (a reminder goes out), and one of B's
+  // company created by the firm, with no e-mail.
+  const porEmail = await criarLaudoComArquivos(t, dono.cookie, {
+    nome: NOME_B,
+    codigo: CODIGO_B,
+    tipo: 'NR-13',
+    dataVencimento: addDaysIso(hoje, 7),
+    observacoes: 'Observação confidencial da Beta',
+  });
+  const daEmpresa = await criarLaudoComArquivos(t, admin.cookie, {
+    nome: 'Elevador da Beta',
+    codigo: 'ELEV-BETA-2210',
+    tipo: 'Elevadores',
+    cliente: EMPRESA_B,
+  });
+  laudosDeB = [porEmail, daEmpresa];
+  await criarLaudoComArquivos(t, a.cookie, { nome: 'Caldeira ACME', codigo: 'ACME-1', tipo: 'NR-13' });
+  const run = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/notificacoes/executar',
+    headers: json(admin.cookie),
+  });
+  expect(run.json().execucao.enfileirados, 'o lembrete de 7 dias de B').toBeGreaterThanOrEqual(1);
+
+  const db = t.server.database.db;
+  const ids = laudosDeB.map((l) => l.id);
+  const notificacoes = await db.select().from(notificationLogs).where(inArray(notificationLogs.laudoId, ids));
+  const emails = await db.select().from(emailLogs).where(inArray(emailLogs.laudoId, ids));
+  expect(notificacoes.length, 'B tem notificações').toBeGreaterThan(0);
+  expect(emails.length, 'B tem e-mails').toBeGreaterThan(0);
+  segredosDeB = [
+    ...ids,
+    CODIGO_B,
+    NOME_B,
+    'ELEV-BETA-2210',
+    'Observação confidencial',
+    dono.email,
+    dono.id,
+    ...notificacoes.map((n) => n.id),
+    ...emails.map((e) => e.id),
+  ];
+});
+
+/** B's rows (profile, laudos, notifications, e-mails) and B's files, to compare before and after. */
+async function estadoDeB() {
+  const db = t.server.database.db;
+  const ids = laudosDeB.map((l) => l.id);
+  const files = Object.entries(filesUnder(storageRoot())).filter(([p]) => ids.some((id) => p.startsWith(id)));
+  return {
+    perfil: await db
+      .select()
+      .from(usuarios)
+      .where(inArray(usuarios.id, [dono.id])),
+    laudos: await db.select().from(laudos).where(inArray(laudos.id, ids)).orderBy(asc(laudos.id)),
+    notificacoes: await db
+      .select()
+      .from(notificationLogs)
+      .where(inArray(notificationLogs.laudoId, ids))
+      .orderBy(asc(notificationLogs.id)),
+    emails: await db
+      .select()
+      .from(emailLogs)
+      .where(inArray(emailLogs.laudoId, ids))
+      .orderBy(asc(emailLogs.id)),
+    arquivos: Object.fromEntries(files),
+  };
+}
+
+/**
+ * How to fill each kind of path parameter with B's records. A user route whose parameter is not
+ * here cannot be exercised, and the checklist fails until someone says how.
+ */
+function valoresDe(op: Operation, parametro: string, deB: { id: string }): string[] | undefined {
+  const schema = op.pathParams.find((p) => p.name === parametro)?.schema;
+  if (schema?.enum) return schema.enum.map(String);
+  if (parametro === 'id' && op.path.startsWith('/api/laudos/{id}')) return [deB.id];
+  return undefined;
+}
+
+/** Every concrete path for the operation against one of B's laudos (each enum value). */
+function caminhos(op: Operation, deB: { id: string }): string[] | undefined {
+  let paths = [op.path];
+  for (const p of op.pathParams) {
+    const values = valoresDe(op, p.name, deB);
+    if (!values) return undefined;
+    paths = paths.flatMap((prefix) =>
+      values.map((v) => prefix.replace(`{${p.name}}`, encodeURIComponent(v))),
+    );
+  }
+  return paths;
+}
+
+/** The request body the operation needs, the same for the attacker and for the owner's control call. */
+async function corpo(op: Operation, url: string) {
+  if (op.label === 'POST /api/laudos/{id}/arquivos/{tipo}') {
+    const excel = url.endsWith('/excel');
+    const body = multipart(excel ? 'planilha-de-a.xlsx' : 'laudo-de-a.pdf', excel ? await xlsx() : pdf(3000));
+    return { payload: body.payload, contentType: body.contentType };
+  }
+  if (op.label === 'PATCH /api/laudos/{id}') {
+    return {
+      payload: JSON.stringify({ nome: 'Alterado por outro', observacoes: 'invadido', dataVencimento: null }),
+      contentType: 'application/json',
+    };
+  }
+  if (op.jsonBody) return { payload: '{}', contentType: 'application/json' };
+  return undefined;
+}
+
+async function chamar(op: Operation, url: string, cookie: string) {
+  const body = await corpo(op, url);
+  return t.app.inject({
+    method: op.method,
+    url,
+    headers: {
+      cookie,
+      origin: TEST_ORIGIN,
+      ...(body ? { 'content-type': body.contentType } : {}),
+    },
+    ...(body ? { payload: body.payload } : {}),
+  });
+}
+
+describe('security 2: cross-tenant ids', () => {
+  it('finds the id-taking user routes in openapi.json, each one exercisable', () => {
+    expect(porId.map((op) => op.label)).toEqual(
+      expect.arrayContaining([
+        'GET /api/laudos/{id}',
+        'PATCH /api/laudos/{id}',
+        'DELETE /api/laudos/{id}',
+        'POST /api/laudos/{id}/arquivos/{tipo}',
+        'GET /api/laudos/{id}/arquivos/{tipo}',
+        'GET /api/laudos/{id}/arquivos/{tipo}/download',
+        'GET /api/laudos/{id}/arquivos/excel/tabela',
+        'DELETE /api/laudos/{id}/arquivos/{tipo}',
+      ]),
+    );
+    const semComo = porId.filter((op) => !caminhos(op, laudosDeB[0]!)).map((op) => op.label);
+    expect(semComo, 'rotas de usuário com id sem como exercitá-las (ensine valoresDe)').toEqual([]);
+  });
+
+  for (const op of porId) {
+    it(`${op.label}: another client gets 404 with B's real ids, and B's data stays as it was`, async () => {
+      const antes = await estadoDeB();
+      const bancoAntes = await dbFingerprint(t);
+      const problemas: string[] = [];
+      for (const deB of laudosDeB) {
+        for (const url of caminhos(op, deB) ?? []) {
+          for (const { quem, cookie } of atacantes) {
+            const res = await chamar(op, url, cookie);
+            if (![403, 404].includes(res.statusCode)) {
+              problemas.push(`${op.method} ${url} como ${quem}: ${res.statusCode} ${res.body.slice(0, 150)}`);
+              continue;
+            }
+            const { error } = res.json() as { error: { code: string; message: string } };
+            if (!error?.message) problemas.push(`${op.method} ${url}: ${res.statusCode} sem mensagem`);
+            for (const segredo of segredosDeB.filter((s) => !url.includes(s)))
+              if (res.body.includes(segredo))
+                problemas.push(`${op.method} ${url}: a resposta mostra ${segredo}`);
+          }
+        }
+      }
+      expect(problemas).toEqual([]);
+      expect(await estadoDeB()).toEqual(antes);
+      const mudou = changedTables(bancoAntes, await dbFingerprint(t));
+      expect(mudou, 'nada mudou no banco').toEqual([]);
+
+      // The same request by the owner, on a laudo of their own, succeeds: A's 404 was the scope's
+      // doing, not a malformed request.
+      const controle = await criarLaudoComArquivos(t, dono.cookie, {
+        nome: 'Controle',
+        codigo: `CTRL-${Math.random().toString(36).slice(2, 8)}`,
+        tipo: 'NR-12',
+      });
+      for (const url of caminhos(op, controle) ?? []) {
+        const res = await chamar(op, url, dono.cookie);
+        expect(res.statusCode, `${op.method} ${url} pelo dono: ${res.body.slice(0, 200)}`).toBeLessThan(300);
+      }
+    });
+  }
+
+  it('the lists open to users never show B’s laudos, files or notifications to another client', async () => {
+    expect(listas.map((op) => op.label)).toEqual(
+      expect.arrayContaining(['GET /api/laudos', 'GET /api/notificacoes', 'GET /api/laudos/estatisticas']),
+    );
+    const problemas: string[] = [];
+    for (const op of listas) {
+      // Each query parameter aimed at B as well (a filter must not widen the scope).
+      const consultas = [
+        '',
+        ...op.queryParams
+          .filter((p) => p.schema.type === 'string' && !p.schema.enum && !p.schema.pattern)
+          .flatMap((p) => [`?${p.name}=${encodeURIComponent(EMPRESA_B)}`, `?${p.name}=${CODIGO_B}`]),
+        ...(op.queryParams.some((p) => p.name === 'comArquivos') ? ['?comArquivos=true'] : []),
+      ];
+      for (const q of consultas) {
+        for (const { quem, cookie } of atacantes) {
+          const res = await t.app.inject({ method: 'GET', url: `${op.path}${q}`, headers: { cookie } });
+          if (res.statusCode >= 500) problemas.push(`${op.path}${q} como ${quem}: ${res.statusCode}`);
+          for (const segredo of segredosDeB)
+            if (res.body.includes(segredo)) problemas.push(`${op.path}${q} como ${quem} mostra ${segredo}`);
+        }
+      }
+    }
+    expect(problemas).toEqual([]);
+
+    // B does see them: the lists above were not empty by accident.
+    const deB = (
+      await t.app.inject({ method: 'GET', url: '/api/laudos', headers: { cookie: dono.cookie } })
+    ).json();
+    expect(deB.laudos.map((l: { codigo: string }) => l.codigo)).toEqual(
+      expect.arrayContaining([CODIGO_B, 'ELEV-BETA-2210']),
+    );
+    const notificacoes = (
+      await t.app.inject({ method: 'GET', url: '/api/notificacoes', headers: { cookie: dono.cookie } })
+    ).json();
+    expect(notificacoes.itens.map((n: { laudoCodigo: string }) => n.laudoCodigo)).toContain(CODIGO_B);
+  });
+});
