@@ -31,3 +31,20 @@ export function writeSection(id: string, markdown: string): void {
   else text = `${text.trimEnd()}\n\n${block}\n`;
   writeFileSync(FILE, text.endsWith('\n') ? text : `${text}\n`);
 }
+
+/** Puts the sections of docs/benchmarks.md in the given order (others keep theirs, after these). */
+export function orderSections(ids: string[]): void {
+  if (!existsSync(FILE)) return;
+  const text = readFileSync(FILE, 'utf8');
+  const blocks = new Map<string, string>();
+  const pattern = /<!-- ([\w-]+):start -->[\s\S]*?<!-- \1:end -->/g;
+  for (const m of text.matchAll(pattern)) blocks.set(m[1]!, m[0]);
+  const first = text.search(/<!-- [\w-]+:start -->/);
+  if (first < 0) return;
+  const ordered = [
+    ...ids.filter((id) => blocks.has(id)),
+    ...[...blocks.keys()].filter((id) => !ids.includes(id)),
+  ];
+  const body = ordered.map((id) => blocks.get(id)!).join('\n\n');
+  writeFileSync(FILE, `${text.slice(0, first).trimEnd()}\n\n${body}\n`);
+}

@@ -1,0 +1,23 @@
+/*
+ * Loaded into the server process by bench/support/launch.ts (`node --import`), never by the app:
+ * writes the process's memory (RSS and V8 heap) to BENCH_MEMORY_FILE four times a second, and at
+ * once after a full garbage collection when it receives SIGUSR2 (the process runs with
+ * --expose-gc). The benchmark reads that file; the server itself does not know about it.
+ */
+import { renameSync, writeFileSync } from 'node:fs';
+
+const file = process.env.BENCH_MEMORY_FILE;
+if (file) {
+  const write = (afterGc: boolean) => {
+    const m = process.memoryUsage();
+    const sample = { t: Date.now(), rss: m.rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal, afterGc };
+    writeFileSync(`${file}.tmp`, JSON.stringify(sample));
+    renameSync(`${file}.tmp`, file);
+  };
+  setInterval(() => write(false), 250).unref();
+  process.on('SIGUSR2', () => {
+    const gc = (globalThis as { gc?: () => void }).gc;
+    gc?.();
+    write(true);
+  });
+}
