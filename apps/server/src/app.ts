@@ -84,7 +84,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       return typeof given === 'string' && /^[\w.-]{1,100}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
-    routerOptions: { maxParamLength: 200 },
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     // A malformed or overlong address is answered before routing: in the error shape too.
     frameworkErrors: (error, _request, reply) => {
       const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
@@ -286,6 +286,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
 }
 
 const MAX_INPUT_DEPTH = 32;
+const MAX_PARAM_LENGTH = 200;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Why a parsed body, query or params object is refused, or null (walked without recursion). */
@@ -337,6 +338,28 @@ async function registerWebApp(app: FastifyInstance, config: Config) {
     });
   }
   registerSeoRoutes(app, build, config);
+  // Every other GET is a page (a route, not the not-found handler, so responses are compressed
+  // like any route's); the files above and the API routes match first.
+  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+    if (request.url.startsWith('/api')) {
+      // An API path lands here when no route matched, also when an id was longer than the router
+      // takes (maxParamLength): say which.
+      const tooLong = request.url
+        .split('?')[0]
+        ?.split('/')
+        .some((segment) => segment.length > MAX_PARAM_LENGTH);
+      return tooLong
+        ? reply
+            .code(414)
+            .send({ error: { code: 'ENDERECO_LONGO_DEMAIS', message: 'Endereço longo demais.' } })
+        : reply.code(404).send({ error: { code: 'NAO_ENCONTRADO', message: 'Rota não encontrada.' } });
+    }
+    if (build) return sendPage(app, build, request, reply);
+    return reply
+      .code(503)
+      .type('text/plain; charset=utf-8')
+      .send('A interface web ainda não foi compilada. Rode "npm run build" e reinicie o servidor.');
+  });
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !url.startsWith('/api');

@@ -1,5 +1,6 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createContaComSenha } from '../src/modules/usuarios/service.ts';
 import { createTestServer, signIn, TEST_ORIGIN, type TestServer } from './helpers/server.ts';
@@ -178,7 +179,7 @@ describe('web app and headers', () => {
         matchPublicPage: (p) => p.startsWith('/vencimentos') ? { kind: 'app' } : p === '/' ? { kind: 'home' } : p === '/planos' ? { kind: 'planos' } : { kind: 'not-found' },
         renderPublicPage: (page, data) => ({
           status: page.kind === 'not-found' ? 404 : 200,
-          html: '<!doctype html><title>' + page.kind + '</title>' + JSON.stringify({ assets: data.assets, company: data.site.companyName, planos: data.planos?.map((p) => p.nome) }),
+          html: '<!doctype html><title>' + page.kind + '</title>' + JSON.stringify({ assets: data.assets, company: data.site.companyName, planos: data.planos?.map((p) => p.nome) }) + '<p>' + 'conteúdo '.repeat(300) + '</p>',
         }),
       };`,
     );
@@ -202,6 +203,18 @@ describe('web app and headers', () => {
 
     const home = await t.app.inject({ method: 'GET', url: '/' });
     expect(home.statusCode).toBe(200);
+    // Pages go compressed to a browser that accepts it.
+    const gz = await t.app.inject({
+      method: 'GET',
+      url: '/nao/existe',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gz.statusCode).toBe(404);
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toContain('<title>not-found</title>');
+    const homeBr = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br' } });
+    expect(homeBr.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(homeBr.rawPayload).toString()).toContain('<title>home</title>');
     expect(home.body).toContain('<title>home</title>');
     expect(home.body).toContain('"css":["/assets/site-1.css"],"js":["/assets/public-1.js"]');
     const planos = await t.app.inject({ method: 'GET', url: '/planos' });
