@@ -13,6 +13,9 @@ async function menuPrincipal(page: Page, celular: boolean) {
   const botao = page.getByRole('button', { name: 'Abrir menu' });
   if (celular) {
     await expect(menu).toBeHidden();
+    // The page is server-rendered HTML: its button works once the page's small script has run,
+    // which the HTML being visible does not mean yet.
+    await page.waitForLoadState('load');
     await botao.click();
     await expect(page.getByRole('button', { name: 'Fechar menu' })).toHaveAttribute('aria-expanded', 'true');
   } else {
