@@ -11,14 +11,16 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import sharp from 'sharp';
+import { Session } from './support/api.ts';
+import { ensureWebBuild, launchServer } from './support/launch.ts';
 import { machine, writeSection } from './support/report.ts';
-import { adminClient, ROOT, startServer } from './support/server.ts';
+import { BENCH_ADMIN, ROOT } from './support/server.ts';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const MINIMUM = 95;
 
 async function createPost(baseURL: string): Promise<string> {
-  const admin = await adminClient(baseURL);
+  const admin = await Session.signIn(baseURL, BENCH_ADMIN.email, BENCH_ADMIN.password);
   const created = await admin.call('POST', '/api/admin/blog/posts', {
     titulo: 'Como se preparar para a inspeção periódica NR-13',
     resumo:
@@ -92,7 +94,8 @@ async function audit(url: string, port: number, config: typeof desktopConfig | u
 }
 
 async function main() {
-  const server = await startServer();
+  ensureWebBuild();
+  const server = await launchServer();
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     chromeFlags: [

@@ -8,7 +8,7 @@ import { BENCH_ADMIN, ROOT } from './server.ts';
 import { sleep } from './stats.ts';
 
 /**
- * Like `startServer` (bench/support/server.ts), with what the measurements need on top: the data
+ * Starts the real server (built web app; PGlite in a fresh data dir unless DATABASE_URL is given): the data
  * directory can be kept and reopened, the time from spawn to the first healthy answer is measured
  * (polled every 20 ms), and the server's memory can be read (RSS from /proc, the V8 heap from
  * bench/support/memory-probe.ts, which the process loads with --import).

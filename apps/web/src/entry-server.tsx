@@ -12,7 +12,7 @@ import type {
   PostPublico,
   PublicSiteRenderer,
 } from '@laudos/domain';
-import { brandCss } from '@laudos/domain';
+import { brandCss, escapeHtml, scriptJson } from '@laudos/domain';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { matchPath, StaticRouter } from 'react-router';
@@ -92,18 +92,6 @@ type Meta = {
   /** Pages that must not be indexed (404). */
   noindex?: boolean;
 };
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-/** JSON inside a <script> block: nothing in it can close the element. */
-function scriptJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-}
 
 function documentHtml(meta: Meta, body: string, data: DadosDaPagina, pathname: string): string {
   const { site, origin, assets } = data;

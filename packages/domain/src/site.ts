@@ -190,3 +190,19 @@ export function brandCss(primaryColor: string): string {
     .join(';');
   return `:root{${vars}}`;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Writing database text into the pages' HTML (the web's renderer and the server's index.html)
+
+/** Text for HTML content or a double-quoted attribute. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** JSON inside a <script> block: nothing in it can close the element. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}

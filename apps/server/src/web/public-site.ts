@@ -4,14 +4,17 @@ import { pathToFileURL } from 'node:url';
 import {
   brandCss,
   type DadosDaPagina,
+  escapeHtml,
   type PaginaPublica,
   POSTS_POR_PAGINA,
   type PublicSiteRenderer,
   type SiteInfo,
+  scriptJson,
 } from '@laudos/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { escapeXml } from '../modules/blog/rss.ts';
 import {
   buscarPostPublicado,
   listarPostsParaSitemap,
@@ -64,17 +67,6 @@ export async function siteInfo(db: Db): Promise<SiteInfo> {
     logo: branding.logo,
     contact,
   };
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-function scriptJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
 }
 
 /** The app's index.html with the firm's name, colours and contact written in (read by readSiteInfo). */
@@ -136,13 +128,6 @@ export async function sendPage(
   return reply.code(status).send(html);
 }
 
-function xmlEscape(text: string): string {
-  return text.replace(
-    /[<>&'"]/g,
-    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] as string,
-  );
-}
-
 /** sitemap.xml and robots.txt, from the renderer's fixed pages and the published posts. */
 export function registerSeoRoutes(app: FastifyInstance, build: WebBuild | null, config: Config): void {
   const origin = new URL(config.publicUrl).origin;
@@ -151,11 +136,11 @@ export function registerSeoRoutes(app: FastifyInstance, build: WebBuild | null, 
     const posts = await listarPostsParaSitemap(app.ctx.db);
     const urls = [
       ...(build?.renderer.staticPublicPaths ?? ['/']).map(
-        (p) => `<url><loc>${xmlEscape(origin + p)}</loc></url>`,
+        (p) => `<url><loc>${escapeXml(origin + p)}</loc></url>`,
       ),
       ...posts.map(
         (p) =>
-          `<url><loc>${xmlEscape(`${origin}/blog/${encodeURIComponent(p.slug)}`)}</loc><lastmod>${xmlEscape(new Date(p.atualizadoEm).toISOString())}</lastmod></url>`,
+          `<url><loc>${escapeXml(`${origin}/blog/${encodeURIComponent(p.slug)}`)}</loc><lastmod>${escapeXml(new Date(p.atualizadoEm).toISOString())}</lastmod></url>`,
       ),
     ];
     return reply

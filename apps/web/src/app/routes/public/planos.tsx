@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button';
 import { whatsappUrl } from '../../../features/chat/chat-widget';
 import { useSiteInfo } from '../../../features/marketing/site-info';
+import { recursosDoPlano } from '../../../features/planos/api/plano';
 import { formatBRL } from '../../../lib/format';
 import { paths } from '../../paths';
 
@@ -11,17 +12,6 @@ export const planosMeta = {
   description:
     'Compare os planos do portal de laudos: quantidade de laudos e usuários, lembretes de vencimento por e-mail, suporte e exportação de dados.',
 };
-
-const recursos = [
-  ['notificacoes', 'Lembretes de vencimento por e-mail'],
-  ['whatsappAlerts', 'Alertas por WhatsApp'],
-  ['emailSupport', 'Suporte por e-mail'],
-  ['prioritySupport', 'Suporte prioritário'],
-  ['customReports', 'Relatórios personalizados'],
-  ['apiAccess', 'Acesso à API'],
-  ['dataExport', 'Exportação de dados'],
-  ['customBranding', 'Marca própria'],
-] as const;
 
 function limite(valor: number, singular: string, plural: string): string {
   return `Até ${valor.toLocaleString('pt-BR')} ${valor === 1 ? singular : plural}`;
@@ -74,7 +64,7 @@ export function PlanosPage({ planos }: { planos: readonly PlanoPublico[] }) {
                       <Check />
                       {limite(plano.recursos.maxUsuarios, 'usuário', 'usuários')}
                     </li>
-                    {recursos.map(([key, label]) =>
+                    {recursosDoPlano.map(([key, label]) =>
                       plano.recursos[key] ? (
                         <li key={key} className="flex gap-2">
                           <Check />

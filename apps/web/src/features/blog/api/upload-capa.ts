@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { ApiError } from '../../../lib/api';
-import { isRecord } from '../../../lib/parse';
+import { uploadFile } from '../../../lib/upload';
 import { type Post, parsePost, postKey, postPath, postsKey } from './post';
 
 /** The client-side check only: the server has the last word (400/413). */
@@ -21,62 +20,24 @@ export function erroDaCapa(arquivo: File): string | undefined {
   return undefined;
 }
 
-/**
- * PUT /api/admin/blog/posts/:id/capa (multipart, field `arquivo`) with XMLHttpRequest, the one
- * browser API that reports upload progress. `onProgress` gets 0–100.
- */
+/** PUT /api/admin/blog/posts/:id/capa (multipart, field `arquivo`) with progress (0–100). */
 export function enviarCapa(
   id: string,
   arquivo: File,
   onProgress: (percentual: number) => void,
 ): Promise<Post> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('PUT', `/api${postPath(id)}/capa`);
-    xhr.withCredentials = true;
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0)
-        onProgress(Math.round((event.loaded / event.total) * 100));
-    };
-    xhr.onerror = () => reject(new ApiError(0, 'NETWORK_ERROR', ERRO_REDE));
-    xhr.onload = () => {
-      let data: unknown;
-      try {
-        data = xhr.responseText ? (JSON.parse(xhr.responseText) as unknown) : undefined;
-      } catch {
-        data = undefined;
-      }
-      if (xhr.status >= 200 && xhr.status < 300) {
-        try {
-          onProgress(100);
-          resolve(parsePost(data));
-        } catch (error) {
-          reject(error);
-        }
-        return;
-      }
-      reject(erroDaResposta(xhr.status, data));
-    };
-    const form = new FormData();
-    form.append('arquivo', arquivo, arquivo.name);
-    xhr.send(form);
+  return uploadFile({
+    method: 'PUT',
+    url: `/api${postPath(id)}/capa`,
+    file: arquivo,
+    parse: parsePost,
+    onProgress,
+    messages: {
+      network: ERRO_REDE,
+      tooLarge: `A imagem passa do limite de ${CAPA_TAMANHO_MAXIMO_MB} MB. Escolha uma imagem menor.`,
+      unexpected: ERRO_INESPERADO,
+    },
   });
-}
-
-function erroDaResposta(status: number, data: unknown): ApiError {
-  if (isRecord(data) && isRecord(data.error)) {
-    const { code, message } = data.error;
-    if (typeof code === 'string' && typeof message === 'string') return new ApiError(status, code, message);
-  }
-  // A proxy in front of the server may refuse a large body with its own page.
-  if (status === 413)
-    return new ApiError(
-      status,
-      'ARQUIVO_GRANDE',
-      `A imagem passa do limite de ${CAPA_TAMANHO_MAXIMO_MB} MB. Escolha uma imagem menor.`,
-    );
-  return new ApiError(status, `HTTP_${status}`, ERRO_INESPERADO);
 }
 
 export type EstadoEnvioCapa =

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { ApiError } from '../../../lib/api';
+import { uploadFile } from '../../../lib/upload';
 import { type Laudo, laudoKey, laudosKey, parseLaudoResposta, type TipoArquivo } from './laudo';
 
 /** The client-side hint only: the server enforces the real limit (413). */
@@ -26,61 +26,25 @@ export function erroDoArquivo(arquivo: File, tipo: TipoArquivo): string | undefi
   return undefined;
 }
 
-/**
- * POST /api/laudos/:id/arquivos/pdf|excel (multipart, field `arquivo`) with XMLHttpRequest, the one
- * browser API that reports upload progress. `onProgress` gets 0–100.
- */
+/** POST /api/laudos/:id/arquivos/pdf|excel (multipart, field `arquivo`) with progress (0–100). */
 export function enviarArquivo(
   id: string,
   tipo: TipoArquivo,
   arquivo: File,
   onProgress: (percentual: number) => void,
 ): Promise<Laudo> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api/laudos/${encodeURIComponent(id)}/arquivos/${tipo}`);
-    xhr.withCredentials = true;
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0)
-        onProgress(Math.round((event.loaded / event.total) * 100));
-    };
-    xhr.onerror = () => reject(new ApiError(0, 'NETWORK_ERROR', ERRO_REDE));
-    xhr.onload = () => {
-      let data: unknown;
-      try {
-        data = xhr.responseText ? (JSON.parse(xhr.responseText) as unknown) : undefined;
-      } catch {
-        data = undefined;
-      }
-      if (xhr.status >= 200 && xhr.status < 300) {
-        try {
-          onProgress(100);
-          resolve(parseLaudoResposta(data));
-        } catch (error) {
-          reject(error);
-        }
-        return;
-      }
-      reject(erroDaResposta(xhr.status, data));
-    };
-    const form = new FormData();
-    form.append('arquivo', arquivo, arquivo.name);
-    xhr.send(form);
+  return uploadFile({
+    method: 'POST',
+    url: `/api/laudos/${encodeURIComponent(id)}/arquivos/${tipo}`,
+    file: arquivo,
+    parse: parseLaudoResposta,
+    onProgress,
+    messages: {
+      network: ERRO_REDE,
+      tooLarge: 'O arquivo é grande demais para o limite do sistema.',
+      unexpected: ERRO_INESPERADO,
+    },
   });
-}
-
-function erroDaResposta(status: number, data: unknown): ApiError {
-  if (typeof data === 'object' && data !== null && 'error' in data) {
-    const error = (data as { error: unknown }).error;
-    if (typeof error === 'object' && error !== null) {
-      const { code, message } = error as { code?: unknown; message?: unknown };
-      if (typeof code === 'string' && typeof message === 'string') return new ApiError(status, code, message);
-    }
-  }
-  if (status === 413)
-    return new ApiError(status, 'ARQUIVO_GRANDE', 'O arquivo é grande demais para o limite do sistema.');
-  return new ApiError(status, `HTTP_${status}`, ERRO_INESPERADO);
 }
 
 export type EstadoEnvio =
