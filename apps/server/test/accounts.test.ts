@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { authSession, usuarios } from '../src/db/schema.ts';
+import { CADASTRO_RECEBIDO } from '../src/modules/conta/routes.ts';
 import { getSettings, updateSettings } from '../src/modules/settings/service.ts';
 import { cookiesOf, createAdmin, createUser, json, lastEmailTo, totp } from './helpers/accounts.ts';
 import { createTestServer, signIn, TEST_ORIGIN, type TestServer } from './helpers/server.ts';
@@ -29,7 +30,7 @@ async function signInRaw(t: TestServer, email: string, password: string, origin 
 }
 
 describe('sign-up and sign-in', () => {
-  it('sign-up creates a client on the default plan, signed in, with the company only claimed', async () => {
+  it('sign-up creates an unverified client on the default plan, with no session and the company only claimed', async () => {
     const t = await start();
     const res = await t.app.inject({
       method: 'POST',
@@ -43,8 +44,16 @@ describe('sign-up and sign-in', () => {
       },
     });
     expect(res.statusCode).toBe(201);
-    const cookie = cookiesOf(res);
-    const cookieHeader = String(res.headers['set-cookie']);
+    expect(res.json()).toEqual({ ok: true, mensagem: CADASTRO_RECEBIDO });
+    expect(res.headers['set-cookie']).toBeUndefined();
+    const link = await lastEmailTo(t, 'joana@fabrica.com.br', 'Confirme seu e-mail');
+    expect(link.text).toMatch(/\/confirmar-email\?token=/);
+
+    // The password works at once; the account is there, unverified until the link is followed.
+    const signedIn = await signInRaw(t, 'joana@fabrica.com.br', 'senha-segura-1');
+    expect(signedIn.statusCode).toBe(200);
+    const cookie = cookiesOf(signedIn);
+    const cookieHeader = String(signedIn.headers['set-cookie']);
     expect(cookieHeader).toMatch(/HttpOnly/i);
     expect(cookieHeader).toMatch(/SameSite=Lax/i);
     const profile = await me(t, cookie);
@@ -56,6 +65,7 @@ describe('sign-up and sign-in', () => {
       primeiro_acesso: false,
       plano: { nome: 'Básico', maxLaudos: 100 },
       dois_fatores: false,
+      email_verificado: false,
     });
     const [row] = await t.server.database.db
       .select()
@@ -63,14 +73,15 @@ describe('sign-up and sign-in', () => {
       .where(eq(usuarios.email, 'joana@fabrica.com.br'));
     expect(row?.empresaConfirmada).toBe(false);
 
+    // A second sign-up with the address answers the same and changes nothing.
     const again = await t.app.inject({
       method: 'POST',
       url: '/api/cadastro',
       headers: json(),
       payload: { nome: 'Outra', email: 'joana@fabrica.com.br', senha: 'senha-segura-2' },
     });
-    expect(again.statusCode).toBe(409);
-    expect(again.json().error.message).toBe('Já existe um usuário com este e-mail.');
+    expect(again.statusCode).toBe(201);
+    expect(again.body).toBe(res.body);
 
     const weak = await t.app.inject({
       method: 'POST',

@@ -184,7 +184,8 @@ describe('laudos API', () => {
       tipo: 'NR-13',
       emailCliente: 'compras@acme.com.br',
     });
-    expect(other.statusCode).toBe(400);
+    expect(other.statusCode).toBe(403);
+    expect(other.json().error.code).toBe('DESTINATARIO_NAO_PERMITIDO');
   });
 
   it('filters by status, type, text and expiry range; sorts; pages; counts by status and type', async () => {

@@ -45,6 +45,8 @@ export type EmailTemplateType =
   | 'senha_temporaria'
   | 'redefinir_senha'
   | 'senha_alterada'
+  | 'confirmar_email'
+  | 'cadastro_existente'
   | 'relatorio_mensal';
 
 export const emailTemplateTypes: readonly EmailTemplateType[] = [
@@ -55,6 +57,8 @@ export const emailTemplateTypes: readonly EmailTemplateType[] = [
   'senha_temporaria',
   'redefinir_senha',
   'senha_alterada',
+  'confirmar_email',
+  'cadastro_existente',
   'relatorio_mensal',
 ];
 
@@ -81,6 +85,10 @@ export function templateVariables(type: EmailTemplateType): readonly string[] {
       return ['usuario_nome', 'usuario_email', 'link_reset', 'validade_link'];
     case 'senha_alterada':
       return ['usuario_nome', 'usuario_email', 'data_alteracao'];
+    case 'confirmar_email':
+      return ['usuario_nome', 'usuario_email', 'link_confirmacao', 'validade_link'];
+    case 'cadastro_existente':
+      return ['usuario_nome', 'usuario_email', 'data_tentativa', 'link_redefinir'];
     case 'relatorio_mensal':
       return [
         'usuario_nome',

@@ -18,6 +18,12 @@ export interface SessionUser {
   primeiroAcesso: boolean;
   planoId: string | null;
   doisFatores: boolean;
+  /**
+   * Whether the person has proven they read this e-mail (a confirmation link, the e-mailed temporary
+   * password, a password reset, or Google/Microsoft). Until then, laudos addressed to the e-mail
+   * stay out of their scope (laudos/service.ts).
+   */
+  emailVerificado: boolean;
   /** The current session's token (to keep this session when ending the others). */
   sessionToken: string;
 }
@@ -64,6 +70,7 @@ export async function loadSessionUser(
       primeiroAcesso: usuarios.primeiroAcesso,
       planoId: usuarios.planoId,
       doisFatores: authUser.twoFactorEnabled,
+      emailVerificado: authUser.emailVerified,
     })
     .from(usuarios)
     .innerJoin(authUser, eq(authUser.id, usuarios.id))

@@ -585,6 +585,66 @@ const senhaAlterada: DefaultEmailTemplate = {
   daysAfter: null,
 };
 
+const confirmarEmail: DefaultEmailTemplate = {
+  type: 'confirmar_email',
+  name: 'Confirmação de e-mail (cadastro)',
+  subject: 'Confirme seu e-mail — {{ empresa_nome }}',
+  html: [
+    p(ACCOUNT_GREETING),
+    p(
+      'Recebemos um cadastro no portal de laudos da {{ empresa_nome }} com o e-mail <strong>{{ usuario_email }}</strong>. Para confirmar que o endereço é seu e liberar os laudos enviados a ele, use o botão abaixo.',
+    ),
+    button('Confirmar e-mail', '{{ link_confirmacao }}'),
+    small(
+      `Se o botão não funcionar, copie e cole este endereço no navegador:<br><span style="word-break:break-all;">${link('{{ link_confirmacao }}', '{{ link_confirmacao }}')}</span>`,
+    ),
+    p('O link é válido por <strong>{{ validade_link }}</strong> e pode ser usado uma única vez.'),
+    p(
+      'Se você não criou esta conta, ignore este e-mail: sem a confirmação, ninguém acessa os laudos deste endereço.',
+    ),
+    CLOSING_HTML,
+  ].join('\n'),
+  text: [
+    ACCOUNT_GREETING,
+    'Recebemos um cadastro no portal de laudos da {{ empresa_nome }} com o e-mail {{ usuario_email }}. Para confirmar que o endereço é seu e liberar os laudos enviados a ele, acesse o endereço abaixo:',
+    '{{ link_confirmacao }}',
+    'O link é válido por {{ validade_link }} e pode ser usado uma única vez.',
+    'Se você não criou esta conta, ignore este e-mail: sem a confirmação, ninguém acessa os laudos deste endereço.',
+    CLOSING_TEXT,
+  ].join('\n\n'),
+  urgencyLevel: 'info',
+  daysBefore: null,
+  daysAfter: null,
+};
+
+const cadastroExistente: DefaultEmailTemplate = {
+  type: 'cadastro_existente',
+  name: 'Tentativa de cadastro com e-mail já cadastrado',
+  subject: 'Alguém tentou criar uma conta com seu e-mail — {{ empresa_nome }}',
+  html: [
+    p(ACCOUNT_GREETING),
+    p(
+      'Em <strong>{{ data_tentativa }}</strong>, alguém tentou criar uma conta no portal de laudos da {{ empresa_nome }} com o e-mail <strong>{{ usuario_email }}</strong>, que já tem uma conta. Nenhuma conta nova foi criada e nada mudou na sua.',
+    ),
+    p('Se foi você e esqueceu a senha, crie uma nova pelo botão abaixo.'),
+    button('Redefinir minha senha', '{{ link_redefinir }}'),
+    small(
+      '<strong>Não foi você?</strong> Pode ignorar este e-mail: sua senha continua a mesma. Nossa equipe nunca solicita sua senha.',
+    ),
+    CLOSING_HTML,
+  ].join('\n'),
+  text: [
+    ACCOUNT_GREETING,
+    'Em {{ data_tentativa }}, alguém tentou criar uma conta no portal de laudos da {{ empresa_nome }} com o e-mail {{ usuario_email }}, que já tem uma conta. Nenhuma conta nova foi criada e nada mudou na sua.',
+    'Se foi você e esqueceu a senha, crie uma nova em: {{ link_redefinir }}',
+    'Não foi você? Pode ignorar este e-mail: sua senha continua a mesma. Nossa equipe nunca solicita sua senha.',
+    CLOSING_TEXT,
+  ].join('\n\n'),
+  urgencyLevel: 'atencao',
+  daysBefore: null,
+  daysAfter: null,
+};
+
 // ---------------------------------------------------------------------------------------------
 // Monthly report
 // ---------------------------------------------------------------------------------------------
@@ -686,5 +746,7 @@ export const defaultEmailTemplates: readonly DefaultEmailTemplate[] = [
   senhaTemporaria,
   redefinirSenha,
   senhaAlterada,
+  confirmarEmail,
+  cadastroExistente,
   relatorioMensal,
 ];

@@ -43,6 +43,20 @@ export function sampleVariables(type: EmailTemplateType, publicUrl: string): Rec
         link_reset: `${publicUrl}/reset-password?token=exemplo`,
         validade_link: '1 hora',
       };
+    case 'confirmar_email':
+      return {
+        usuario_nome: 'Mariana Souza',
+        usuario_email: 'mariana@exemplo.com.br',
+        link_confirmacao: `${publicUrl}/confirmar-email?token=exemplo`,
+        validade_link: '24 horas',
+      };
+    case 'cadastro_existente':
+      return {
+        usuario_nome: 'Mariana Souza',
+        usuario_email: 'mariana@exemplo.com.br',
+        data_tentativa: '21/11/2026 às 09:30',
+        link_redefinir: `${publicUrl}/forgot-password`,
+      };
     case 'senha_alterada':
       return {
         usuario_nome: 'Mariana Souza',

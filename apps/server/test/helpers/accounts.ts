@@ -17,6 +17,8 @@ export async function createUser(t: TestServer, overrides: Partial<NovaConta> = 
     nome: 'Cliente Teste',
     password: 'senha-do-cliente',
     tipo: 'cliente',
+    // An account whose owner proved the address (decision 011); pass false for a fresh sign-up.
+    emailVerified: true,
     ...overrides,
   };
   const usuario = await t.server.database.db.transaction((tx) => createContaComSenha(tx, input));

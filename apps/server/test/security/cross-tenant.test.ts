@@ -3,7 +3,7 @@ import { addDaysIso, hojeNoFuso } from '@laudos/domain';
 import { asc, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailLogs, laudos, notificationLogs, usuarios } from '../../src/db/schema.ts';
-import { cookiesOf, createAdmin, json } from '../helpers/accounts.ts';
+import { createAdmin, json } from '../helpers/accounts.ts';
 import { loadOperations, type Operation } from '../helpers/openapi.ts';
 import {
   changedTables,
@@ -15,7 +15,7 @@ import {
   pdf,
   xlsx,
 } from '../helpers/security.ts';
-import { createTestServer, TEST_ORIGIN } from '../helpers/server.ts';
+import { createTestServer, signIn, TEST_ORIGIN } from '../helpers/server.ts';
 
 /*
  * Security checklist, item 2: one client never reaches another's records by id. Two companies, each
@@ -70,7 +70,10 @@ beforeAll(async () => {
   expect(cadastro.statusCode, cadastro.body).toBe(201);
   atacantes = [
     { quem: 'cliente de outra empresa', cookie: a.cookie },
-    { quem: 'cliente que só alega a empresa de B', cookie: cookiesOf(cadastro) },
+    {
+      quem: 'cliente que só alega a empresa de B',
+      cookie: await signIn(t.app, 'intruso@outra.com.br', 'senha-do-intruso'),
+    },
   ];
 
   const hoje = hojeNoFuso(t.config.timeZone);

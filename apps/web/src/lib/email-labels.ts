@@ -9,6 +9,8 @@ const nomesFixos: Record<string, string> = {
   senha_temporaria: 'Senha temporária',
   redefinir_senha: 'Redefinição de senha',
   senha_alterada: 'Senha alterada',
+  confirmar_email: 'Confirmação de e-mail',
+  cadastro_existente: 'Tentativa de cadastro',
   relatorio_mensal: 'Relatório mensal',
 };
 

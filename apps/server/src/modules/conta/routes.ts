@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { toWebHeaders } from '../../auth/session.ts';
-import { AppError, orFail } from '../../http/errors.ts';
+import { orFail } from '../../http/errors.ts';
 import { hitRateLimit, limits } from '../../http/rate-limit.ts';
-import { createContaComSenha } from '../usuarios/service.ts';
-import { alterarSenha, assertSenhaValida, redefinirSenha } from './service.ts';
+import { cadastrarConta, confirmarEmail, reenviarConfirmacao } from './cadastro.ts';
+import { alterarSenha, redefinirSenha } from './service.ts';
+
+export const CADASTRO_RECEBIDO =
+  'Cadastro recebido. Enviamos um e-mail para o endereço informado: siga o link dele em até 24 horas para confirmar. Se esse e-mail já tiver uma conta, a mensagem explica como recuperar o acesso.';
 
 const ok = z.object({ ok: z.literal(true) });
 const texto = (max: number) => z.string().trim().max(max);
@@ -16,7 +18,8 @@ export const contaRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: {
         tags: ['conta'],
-        summary: 'Cria uma conta de cliente (plano padrão) e já entra nela',
+        summary:
+          'Cria uma conta de cliente (plano padrão) e envia o link de confirmação do e-mail; a mesma resposta para qualquer e-mail, sem sessão',
         body: z.object({
           nome: texto(120).min(1, 'Informe o nome.'),
           email: z.email('E-mail inválido.').max(254),
@@ -24,40 +27,57 @@ export const contaRoutes: FastifyPluginAsyncZod = async (app) => {
           empresa: texto(160).optional(),
           telefone: texto(40).optional(),
         }),
-        response: {
-          201: z.object({ usuario: z.object({ id: z.string(), nome: z.string(), email: z.string() }) }),
-        },
+        response: { 201: z.object({ ok: z.literal(true), mensagem: z.string() }) },
       },
     },
     async (request, reply) => {
-      const { db, auth } = app.ctx;
-      await hitRateLimit(db, limits.signUpPerIp(request.ip, app.ctx.config.rateLimits.signUpPerIp));
-      const { nome, email, senha, empresa, telefone } = request.body;
-      assertSenhaValida(senha);
-      // The company typed here is a claim: it scopes laudos only once an admin confirms it.
-      const usuario = await db.transaction((tx) =>
-        createContaComSenha(tx, {
-          email,
-          nome,
-          password: senha,
-          tipo: 'cliente',
-          empresa: empresa || null,
-          empresaConfirmada: false,
-          telefone: telefone || null,
-        }),
-      );
-      // Sign in through Better Auth so the session cookie is its own.
-      const headers = toWebHeaders(request);
-      headers.set('content-type', 'application/json');
-      const response = await auth.api.signInEmail({
-        body: { email, password: senha },
-        headers,
-        asResponse: true,
+      const { db, email, config } = app.ctx;
+      await hitRateLimit(db, limits.signUpPerIp(request.ip, config.rateLimits.signUpPerIp));
+      const { nome, senha, empresa, telefone } = request.body;
+      await cadastrarConta(db, email, config, {
+        nome,
+        email: request.body.email,
+        senha,
+        empresa: empresa || null,
+        telefone: telefone || null,
       });
-      if (!response.ok) throw new AppError('ERRO_CADASTRO', 'Erro no registro', 500);
-      const cookies = response.headers.getSetCookie();
-      if (cookies.length > 0) reply.header('set-cookie', cookies);
-      return reply.code(201).send({ usuario: { id: usuario.id, nome: usuario.nome, email: usuario.email } });
+      // The same bytes for a new address and a taken one: nothing here says who has an account.
+      return reply.code(201).send({ ok: true as const, mensagem: CADASTRO_RECEBIDO });
+    },
+  );
+
+  app.post(
+    '/api/conta/confirmar-email',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['conta'],
+        summary: 'Confirma o e-mail com o link enviado no cadastro (uso único, 24 horas)',
+        body: z.object({ token: z.string().min(1).max(200) }),
+        response: { 200: z.object({ ok: z.literal(true), email: z.string() }) },
+      },
+    },
+    async (request) => {
+      await hitRateLimit(app.ctx.db, limits.resetPerIp(request.ip));
+      const { email } = await confirmarEmail(app.ctx.db, request.body.token);
+      return { ok: true as const, email };
+    },
+  );
+
+  app.post(
+    '/api/conta/reenviar-confirmacao',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['conta'],
+        summary: 'Envia de novo o link de confirmação do e-mail (até 3 por hora)',
+        body: z.object({}).optional(),
+        response: { 200: ok },
+      },
+    },
+    async (request) => {
+      await reenviarConfirmacao(app.ctx.db, app.ctx.email, app.ctx.config, request.sessionUser!);
+      return { ok: true as const };
     },
   );
 

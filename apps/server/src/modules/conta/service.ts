@@ -92,6 +92,8 @@ export async function alterarSenha(
       .update(usuarios)
       .set({ primeiroAcesso: false, senhaTemporariaExpiraEm: null, atualizadoEm: new Date() })
       .where(eq(usuarios.id, user.id));
+    // The temporary password reached them only by e-mail: using it proves the address.
+    if (user.primeiroAcesso) await markEmailVerified(tx, user.id);
     await endSessions(tx, user.id, user.sessionToken);
     await sendPasswordChanged(tx, email, config, user);
   });
@@ -132,8 +134,16 @@ export async function redefinirSenha(
       .returning({ userId: authVerification.value });
     if (!consumed) throw invalid;
     const [user] = await tx
-      .select({ id: usuarios.id, nome: usuarios.nome, email: usuarios.email, ativo: usuarios.ativo })
+      .select({
+        id: usuarios.id,
+        nome: usuarios.nome,
+        email: usuarios.email,
+        ativo: usuarios.ativo,
+        verificado: authUser.emailVerified,
+        empresaConfirmada: usuarios.empresaConfirmada,
+      })
       .from(usuarios)
+      .innerJoin(authUser, eq(authUser.id, usuarios.id))
       .where(eq(usuarios.id, consumed.userId))
       .limit(1);
     if (!user) throw invalid;
@@ -141,7 +151,14 @@ export async function redefinirSenha(
     await markEmailVerified(tx, user.id);
     await tx
       .update(usuarios)
-      .set({ primeiroAcesso: false, senhaTemporariaExpiraEm: null, atualizadoEm: new Date() })
+      .set({
+        primeiroAcesso: false,
+        senhaTemporariaExpiraEm: null,
+        // The mailbox's owner takes over an account someone else may have opened with their
+        // address: its unconfirmed company claim goes (every session ends just below).
+        ...(!user.verificado && !user.empresaConfirmada ? { empresa: null } : {}),
+        atualizadoEm: new Date(),
+      })
       .where(eq(usuarios.id, user.id));
     await endSessions(tx, user.id);
     await sendPasswordChanged(tx, email, config, user);

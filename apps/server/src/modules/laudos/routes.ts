@@ -2,7 +2,6 @@ import { formatDateBR, hojeNoFuso, isIsoDate } from '@laudos/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { SessionUser } from '../../auth/session.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { laudos, tiposLaudo } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
@@ -11,6 +10,7 @@ import {
   assertLimiteDoPlano,
   assertTipoValido,
   buscarLaudo,
+  destinoDoCliente,
   escopoDoUsuario,
   estatisticas,
   listarLaudos,
@@ -69,20 +69,6 @@ function duplicado(err: unknown): never {
   if (isUniqueViolation(err))
     throw new AppError('CODIGO_DUPLICADO', 'Erro de dados: Já existe um laudo com este código', 409);
   throw err;
-}
-
-/** Where a client's new laudo goes: their company and, by default, their own e-mail. */
-function destinoDoCliente(user: SessionUser, emailCliente: string | null | undefined) {
-  const email = emailCliente?.trim() || user.email;
-  const empresaConfirmada = user.empresaConfirmada && user.empresa ? user.empresa : null;
-  if (!empresaConfirmada && email.toLowerCase() !== user.email.toLowerCase()) {
-    throw new AppError(
-      'EMAIL_CLIENTE_INVALIDO',
-      'Enquanto sua empresa não for confirmada, os laudos que você cria ficam no seu próprio e-mail.',
-      400,
-    );
-  }
-  return { cliente: user.empresa?.trim() || user.nome, emailCliente: email };
 }
 
 export const laudosRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -205,7 +191,7 @@ export const laudosRoutes: FastifyPluginAsyncZod = async (app) => {
       const destino =
         user.tipo === 'admin'
           ? { cliente: clienteInformado!, emailCliente: b.emailCliente?.trim() || null }
-          : destinoDoCliente(user, b.emailCliente);
+          : await destinoDoCliente(db, user, b.emailCliente);
       await assertLimiteDoPlano(db, user);
       const id = await db
         .transaction(async (tx) => {
@@ -277,7 +263,8 @@ export const laudosRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError('CLIENTE_FIXO', 'Você não pode mudar a empresa de um laudo.', 403);
       }
       if (b.tipo !== undefined) await assertTipoValido(db, b.tipo.trim());
-      if (user.tipo !== 'admin' && b.emailCliente !== undefined) destinoDoCliente(user, b.emailCliente);
+      if (user.tipo !== 'admin' && b.emailCliente !== undefined)
+        await destinoDoCliente(db, user, b.emailCliente);
       const set = {
         ...(b.nome !== undefined ? { nome: b.nome.trim() } : {}),
         ...(b.codigo !== undefined ? { codigo: b.codigo.trim() } : {}),

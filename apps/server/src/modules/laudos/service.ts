@@ -3,22 +3,76 @@ import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lt, lte, or, type SQL, 
 import type { SessionUser } from '../../auth/session.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
-import { laudos, planos, tiposLaudo, usuarios } from '../../db/schema.ts';
+import { authUser, laudos, planos, tiposLaudo, usuarios } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 
 /**
  * The laudos a user may see, as a condition of the query itself (never a filter after loading):
- * admins see all; a client sees the laudos addressed to their e-mail, and those of their company
- * once an admin has confirmed it. Case and surrounding spaces do not matter.
+ * admins see all; a client sees the laudos addressed to their e-mail once they have proven it is
+ * theirs (anyone can type someone else's address at sign-up), and those of their company once an
+ * admin has confirmed it. Case and surrounding spaces do not matter. A client with neither sees
+ * nothing (`false`, not "no condition").
  */
 export function escopoDoUsuario(
-  user: Pick<SessionUser, 'tipo' | 'email' | 'empresa' | 'empresaConfirmada'>,
+  user: Pick<SessionUser, 'tipo' | 'email' | 'empresa' | 'empresaConfirmada' | 'emailVerificado'>,
 ): SQL | undefined {
   if (user.tipo === 'admin') return undefined;
-  const porEmail = sql`lower(btrim(${laudos.emailCliente})) = ${user.email.trim().toLowerCase()}`;
+  const porEmail = user.emailVerificado
+    ? sql`lower(btrim(${laudos.emailCliente})) = ${user.email.trim().toLowerCase()}`
+    : undefined;
   const empresa = user.empresaConfirmada ? user.empresa?.trim().toLowerCase() : '';
-  if (!empresa) return porEmail;
-  return or(porEmail, sql`lower(btrim(${laudos.cliente})) = ${empresa}`)!;
+  const porEmpresa = empresa ? sql`lower(btrim(${laudos.cliente})) = ${empresa}` : undefined;
+  if (porEmail && porEmpresa) return or(porEmail, porEmpresa)!;
+  return porEmail ?? porEmpresa ?? sql`false`;
+}
+
+/**
+ * Where a client's new or changed laudo goes: their company and, by default, their own e-mail. A
+ * client may address only themself or a colleague who proved their e-mail in the same confirmed
+ * company: the firm's sender must never mail a stranger what a client typed, and a laudo must never
+ * appear in another client's list because someone typed their address. An account that has not
+ * proven its own e-mail cannot address anyone yet (its "own" address may be someone else's).
+ */
+export async function destinoDoCliente(
+  db: DbOrTx,
+  user: Pick<SessionUser, 'id' | 'nome' | 'email' | 'empresa' | 'empresaConfirmada' | 'emailVerificado'>,
+  emailCliente: string | null | undefined,
+): Promise<{ cliente: string; emailCliente: string }> {
+  if (!user.emailVerificado) {
+    throw new AppError(
+      'EMAIL_NAO_CONFIRMADO',
+      'Confirme seu e-mail antes de cadastrar ou endereçar laudos: siga o link que enviamos (ou peça outro no aviso do painel).',
+      403,
+    );
+  }
+  const email = emailCliente?.trim().toLowerCase() || user.email.trim().toLowerCase();
+  const destino = { cliente: user.empresa?.trim() || user.nome, emailCliente: email };
+  if (email === user.email.trim().toLowerCase()) return destino;
+  const empresa = user.empresaConfirmada ? user.empresa?.trim().toLowerCase() : '';
+  if (empresa) {
+    const [colega] = await db
+      .select({ id: usuarios.id })
+      .from(usuarios)
+      .innerJoin(authUser, eq(authUser.id, usuarios.id))
+      .where(
+        and(
+          eq(sql`lower(${usuarios.email})`, email),
+          eq(usuarios.empresaConfirmada, true),
+          eq(sql`lower(btrim(${usuarios.empresa}))`, empresa),
+          eq(usuarios.ativo, true),
+          eq(authUser.emailVerified, true),
+        ),
+      )
+      .limit(1);
+    if (colega) return destino;
+  }
+  throw new AppError(
+    'DESTINATARIO_NAO_PERMITIDO',
+    empresa
+      ? 'Você só pode enviar laudos para o seu e-mail ou para o de um colega da sua empresa com e-mail confirmado.'
+      : 'Enquanto sua empresa não for confirmada, os laudos que você cria ficam no seu próprio e-mail.',
+    403,
+  );
 }
 
 /** The expiry status as a condition on data_vencimento (index-friendly), for "today" in the firm's zone. */

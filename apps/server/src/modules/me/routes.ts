@@ -22,6 +22,8 @@ const meSchema = z.object({
     .and(planoFeaturesSchema)
     .nullable(),
   dois_fatores: z.boolean(),
+  /** False until the person follows the confirmation link (the app shows a banner to resend it). */
+  email_verificado: z.boolean(),
 });
 
 export const meRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -53,6 +55,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
           ? { id: plano.id, nome: plano.nome, preco: Number(plano.preco), ...planoFeatures(plano) }
           : null,
         dois_fatores: user.doisFatores,
+        email_verificado: user.emailVerificado,
       };
     },
   );

@@ -1,7 +1,7 @@
 import { addDaysIso, daysBetween, formatDateBR } from '@laudos/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { laudos, monthlyReports, notificationLogs, usuarios } from '../../db/schema.ts';
+import { authUser, laudos, monthlyReports, notificationLogs, usuarios } from '../../db/schema.ts';
 import type { EmailService } from '../../email/delivery.ts';
 import { condicaoStatus, contarPorStatus, escopoDoUsuario } from '../laudos/service.ts';
 import type { ItemSimulado } from './agendador.ts';
@@ -44,6 +44,7 @@ type Cliente = {
   tipo: 'admin' | 'cliente';
   empresa: string | null;
   empresaConfirmada: boolean;
+  emailVerificado: boolean;
 };
 
 async function clientes(db: DbOrTx): Promise<Cliente[]> {
@@ -55,8 +56,10 @@ async function clientes(db: DbOrTx): Promise<Cliente[]> {
       tipo: usuarios.tipo,
       empresa: usuarios.empresa,
       empresaConfirmada: usuarios.empresaConfirmada,
+      emailVerificado: authUser.emailVerified,
     })
     .from(usuarios)
+    .innerJoin(authUser, eq(authUser.id, usuarios.id))
     .where(and(eq(usuarios.tipo, 'cliente'), eq(usuarios.ativo, true)))
     .orderBy(asc(usuarios.id));
 }

@@ -124,6 +124,8 @@ export const usuariosAdminRoutes: FastifyPluginAsyncZod = async (app) => {
             planoId,
             primeiroAcesso: true,
             senhaTemporariaExpiraEm: expira,
+            // Someone who signed up with this address and never proved it does not block it.
+            assumirEmailNaoConfirmado: true,
           });
           // The temporary password exists only in this e-mail (sealed in the queue).
           await email.enqueue(

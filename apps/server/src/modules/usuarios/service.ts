@@ -22,6 +22,44 @@ export interface NovaConta {
   senhaTemporariaExpiraEm?: Date | null;
   /** Whether the e-mail is known to belong to the person (Google/Microsoft sign-in links only to those). */
   emailVerified?: boolean;
+  /** The password's scrypt hash, when it was computed before (a sign-up waiting for its link). */
+  passwordHash?: string;
+  /**
+   * An account that holds this e-mail without ever proving it (a self sign-up nobody confirmed) is
+   * removed, with its sessions, and the new account takes the address: an admin creating the user,
+   * or the mailbox's owner following a link, outranks whoever typed the address first.
+   */
+  assumirEmailNaoConfirmado?: boolean;
+}
+
+/**
+ * An account that holds an e-mail without having proven it: a client's self sign-up that never
+ * followed its link, never had an e-mailed temporary password (first access) and never reset its
+ * password. Such an account must never block the address's real owner.
+ */
+export async function contaNaoConfirmada(db: DbOrTx, email: string) {
+  const [row] = await db
+    .select({ id: usuarios.id })
+    .from(usuarios)
+    .innerJoin(authUser, eq(authUser.id, usuarios.id))
+    .where(
+      and(
+        eq(sql`lower(${usuarios.email})`, email.trim().toLowerCase()),
+        eq(usuarios.tipo, 'cliente'),
+        eq(usuarios.primeiroAcesso, false),
+        eq(authUser.emailVerified, false),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** Removes an unproven account (its profile, credentials and sessions go with it, by cascade). */
+export async function removerContaNaoConfirmada(tx: DbOrTx, email: string): Promise<boolean> {
+  const conta = await contaNaoConfirmada(tx, email);
+  if (!conta) return false;
+  await tx.delete(authUser).where(eq(authUser.id, conta.id));
+  return true;
 }
 
 /** A random password that is easy to type from an e-mail: 16 characters, no look-alikes. */
@@ -48,6 +86,7 @@ export async function findUsuarioByEmail(db: DbOrTx, email: string) {
  */
 export async function createContaComSenha(tx: DbOrTx, input: NovaConta) {
   const email = input.email.trim().toLowerCase();
+  if (input.assumirEmailNaoConfirmado) await removerContaNaoConfirmada(tx, email);
   if (await findUsuarioByEmail(tx, email)) {
     throw new AppError('EMAIL_EM_USO', 'Já existe um usuário com este e-mail.', 409);
   }
@@ -75,7 +114,7 @@ export async function createContaComSenha(tx: DbOrTx, input: NovaConta) {
     accountId: id,
     providerId: 'credential',
     userId: id,
-    password: await hashPassword(input.password),
+    password: input.passwordHash ?? (await hashPassword(input.password)),
     createdAt: now,
     updatedAt: now,
   });
