@@ -18,6 +18,7 @@ export const paths = {
   register: '/register',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  confirmarEmail: '/confirmar-email',
 
   changePassword: '/change-password',
   dashboard: '/dashboard',

@@ -144,6 +144,12 @@ export const routes: RouteObject[] = [
             lazy: guard('WithAuth'),
             children: [
               { lazy: guard('GuestOnly'), children: guestRoutes },
+              // Linked from the sign-up e-mail: works signed in (then opens /dashboard) or not.
+              {
+                path: paths.confirmarEmail,
+                HydrateFallback: DefaultPlaceholder,
+                lazy: page(() => import('./routes/guest/confirmar-email'), 'ConfirmarEmailPage'),
+              },
               {
                 lazy: guard('RequireUser'),
                 children: [

@@ -13,6 +13,7 @@ export function perfil(overrides: Partial<Perfil> = {}): Perfil {
     primeiro_acesso: false,
     plano: null,
     dois_fatores: false,
+    email_verificado: true,
     ...overrides,
   };
 }

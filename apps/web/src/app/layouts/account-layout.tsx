@@ -2,6 +2,7 @@ import { Outlet } from 'react-router';
 import { AreaShell } from '../../components/layout/area-shell';
 import { useAuth } from '../../features/auth';
 import { AccountMenu } from '../../features/auth/components/account-menu';
+import { EmailVerificationBanner } from '../../features/auth/components/email-verification-banner';
 import { paths } from '../paths';
 import { adminNavItems, clientNavItems } from './area-nav';
 
@@ -16,6 +17,7 @@ export function AccountLayout() {
       navItems={admin ? adminNavItems : clientNavItems}
       actions={<AccountMenu />}
     >
+      <EmailVerificationBanner />
       <Outlet />
     </AreaShell>
   );

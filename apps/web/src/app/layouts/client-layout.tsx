@@ -2,6 +2,7 @@ import { Outlet } from 'react-router';
 import { AreaShell } from '../../components/layout/area-shell';
 import { useAuth } from '../../features/auth';
 import { AccountMenu } from '../../features/auth/components/account-menu';
+import { EmailVerificationBanner } from '../../features/auth/components/email-verification-banner';
 import { paths } from '../paths';
 import { clientNavItems } from './area-nav';
 
@@ -20,6 +21,7 @@ export function ClientLayout() {
       navItems={user?.tipo === 'admin' ? clientNavItemsForAdmin : clientNavItems}
       actions={<AccountMenu />}
     >
+      <EmailVerificationBanner />
       <Outlet />
     </AreaShell>
   );

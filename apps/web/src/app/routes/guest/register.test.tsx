@@ -5,6 +5,9 @@ import { perfil } from '../../../test/factories';
 import { renderApp } from '../../../test/render';
 import { paths } from '../../paths';
 
+const MENSAGEM =
+  'Cadastro recebido. Enviamos um e-mail para o endereço informado: siga o link dele em até 24 horas para confirmar.';
+
 function fill(label: string, value: string) {
   fireEvent.change(screen.getByLabelText(label, { exact: false }), { target: { value } });
 }
@@ -54,13 +57,14 @@ describe('register page', () => {
     );
   });
 
-  it('creates the account, signs in and opens /dashboard with a toast', async () => {
-    let created = false;
+  it('creates the account, signs in with what was typed and opens /dashboard with a toast', async () => {
+    let signedIn = false;
     const fetchMock = mockApi({
-      'GET /api/me': () => (created ? { body: perfil() } : signedOut),
-      'POST /api/cadastro': () => {
-        created = true;
-        return { status: 201, body: { usuario: { id: 'u-cliente' } } };
+      'GET /api/me': () => (signedIn ? { body: perfil({ email_verificado: false }) } : signedOut),
+      'POST /api/cadastro': { status: 201, body: { ok: true, mensagem: MENSAGEM } },
+      'POST /api/auth/sign-in/email': () => {
+        signedIn = true;
+        return { body: { redirect: false } };
       },
     });
     const { router } = renderApp(paths.register);
@@ -77,18 +81,31 @@ describe('register page', () => {
         empresa: 'Metalúrgica Souza',
       },
     ]);
+    expect(callsTo(fetchMock, 'POST /api/auth/sign-in/email')).toEqual([
+      { email: 'maria@metalurgica.com.br', password: 'senha-forte-123', rememberMe: true },
+    ]);
+    // The client area asks to confirm the e-mail and offers a new link.
+    expect(await screen.findByRole('heading', { name: 'Confirme seu e-mail' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Reenviar link' })).toBeTruthy();
   });
 
-  it('shows "e-mail in use" on the e-mail field', async () => {
+  it('when the e-mail already had an account, says to check the mailbox and stays signed out', async () => {
     mockApi({
       'GET /api/me': signedOut,
-      'POST /api/cadastro': apiError(409, 'EMAIL_EM_USO', 'Já existe um usuário com este e-mail.'),
+      'POST /api/cadastro': { status: 201, body: { ok: true, mensagem: MENSAGEM } },
+      'POST /api/auth/sign-in/email': apiError(
+        401,
+        'INVALID_EMAIL_OR_PASSWORD',
+        'E-mail ou senha incorretos.',
+      ),
     });
-    renderApp(paths.register);
+    const { router } = renderApp(paths.register);
 
     await fillForm('senha-forte-123', 'senha-forte-123');
 
-    await waitFor(() => expect(screen.getByLabelText('E-mail').getAttribute('aria-invalid')).toBe('true'));
-    expect(screen.getByText('Já existe um usuário com este e-mail.')).toBeTruthy();
+    expect(await screen.findByText('Confira seu e-mail')).toBeTruthy();
+    expect(screen.getByText(MENSAGEM)).toBeTruthy();
+    expect(router.state.location.pathname).toBe(paths.register);
+    expect(screen.queryByText('E-mail ou senha incorretos.')).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { apiFetch } from '../../../lib/api';
+import { asRecord, asString } from '../../../lib/parse';
 
 /* The product's own account endpoints (sign-up and passwords), next to Better Auth's. */
 
@@ -10,9 +11,31 @@ export type CadastroInput = {
   telefone?: string;
 };
 
-/** POST /api/cadastro: creates the account and signs it in (the session cookie comes back). */
-export async function cadastrar(input: CadastroInput): Promise<void> {
-  await apiFetch('/cadastro', { method: 'POST', body: input });
+/**
+ * POST /api/cadastro: answers the same for a new and a taken e-mail, with no session (so nobody learns
+ * who has an account); the account's e-mail gets a confirmation link, or a notice if it had one.
+ * Returns the server's message, to show when signing in right after does not work.
+ */
+export async function cadastrar(input: CadastroInput): Promise<string> {
+  return apiFetch('/cadastro', {
+    method: 'POST',
+    body: input,
+    parse: (data: unknown) => asString(asRecord(data, 'resposta').mensagem, 'mensagem'),
+  });
+}
+
+/** POST /api/conta/confirmar-email with the token of the e-mailed link (single use, 24 hours). */
+export async function confirmarEmail(token: string): Promise<string> {
+  return apiFetch('/conta/confirmar-email', {
+    method: 'POST',
+    body: { token },
+    parse: (data: unknown) => asString(asRecord(data, 'resposta').email, 'email'),
+  });
+}
+
+/** POST /api/conta/reenviar-confirmacao: a new link for the signed-in user (a few an hour). */
+export async function reenviarConfirmacao(): Promise<void> {
+  await apiFetch('/conta/reenviar-confirmacao', { method: 'POST', body: {} });
 }
 
 /** POST /api/conta/senha: also completes the first access; the other sessions are ended. */

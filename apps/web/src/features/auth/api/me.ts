@@ -39,6 +39,8 @@ export type Perfil = {
   primeiro_acesso: boolean;
   plano: PlanoDoPerfil | null;
   dois_fatores: boolean;
+  /** False until the person follows the link mailed at sign-up (laudos sent to the e-mail wait). */
+  email_verificado: boolean;
 };
 
 const flags = [
@@ -87,6 +89,8 @@ export function parsePerfil(data: unknown): Perfil {
     plano: isRecord(perfil.plano) ? parsePlano(perfil.plano) : null,
     // Older servers do not send it yet: no two-factor then.
     dois_fatores: perfil.dois_fatores === true,
+    // Older servers do not send it: they had no verification, so nothing waits on it.
+    email_verificado: perfil.email_verificado !== false,
   };
 }
 

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
 import { useToast } from '../../../components/toast';
 import { buttonClass } from '../../../components/ui/button';
@@ -19,14 +19,19 @@ import {
   requiredError,
 } from '../../../lib/validation';
 import { cadastrar } from '../api/account';
+import { signInWithEmail } from '../api/sign-in';
 import { useAuth } from '../auth-context';
 
 type Field = 'nome' | 'email' | 'empresa' | 'telefone' | 'senha' | 'confirmacao';
 
 /** Server errors that belong to one field. */
-const fieldOfCode: Record<string, Field> = { EMAIL_EM_USO: 'email', SENHA_FRACA: 'senha' };
+const fieldOfCode: Record<string, Field> = { SENHA_FRACA: 'senha' };
 
-/** Sign-up: the account is created and signed in at once, then the guard opens /dashboard. */
+/**
+ * Sign-up. The server answers the same for a new and a taken e-mail and opens no session, so the form
+ * signs in with what was just typed: a new account opens /dashboard (with the banner asking to
+ * confirm the e-mail); otherwise the server's message says to check the mailbox.
+ */
 export function RegisterForm() {
   const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<Record<Field, string>>({
@@ -40,8 +45,8 @@ export function RegisterForm() {
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const { refresh } = useAuth();
   const { showToast } = useToast();
-  const navigate = useNavigate();
 
+  const [mensagem, setMensagem] = useState<string | null>(null);
   const register = useMutation({
     mutationFn: () =>
       cadastrar({
@@ -51,15 +56,24 @@ export function RegisterForm() {
         ...(values.empresa.trim() ? { empresa: values.empresa.trim() } : {}),
         ...(values.telefone.trim() ? { telefone: values.telefone.trim() } : {}),
       }),
-    onSuccess: async () => {
-      showToast({
-        type: 'success',
-        title: 'Conta criada',
-        message: 'Bem-vindo! Seus laudos ficam no painel.',
-      });
-      const perfil = await refresh().catch(() => null);
-      // Created but the session did not come up: the account exists, so signing in is the way on.
-      if (!perfil) navigate(paths.login, { replace: true });
+    onSuccess: async (resposta) => {
+      const entrou = await signInWithEmail({
+        email: values.email.trim(),
+        password: values.senha,
+        rememberMe: true,
+      })
+        .then(() => true)
+        .catch(() => false);
+      const perfil = entrou ? await refresh().catch(() => null) : null;
+      if (perfil) {
+        showToast({
+          type: 'success',
+          title: 'Conta criada',
+          message: 'Confirme seu e-mail pelo link que enviamos para ver os laudos enviados a ele.',
+        });
+        return;
+      }
+      setMensagem(resposta);
     },
     onError: (error) => {
       const field = error instanceof ApiError ? fieldOfCode[error.code] : undefined;
@@ -95,6 +109,20 @@ export function RegisterForm() {
 
   const fieldError = register.error instanceof ApiError && fieldOfCode[register.error.code];
   const alert = register.error && !fieldError ? errorMessage(register.error) : null;
+
+  if (mensagem) {
+    return (
+      <div className="space-y-4">
+        <FormAlert tone="success">
+          <strong className="block">Confira seu e-mail</strong>
+          {mensagem}
+        </FormAlert>
+        <Link to={paths.login} className={`${buttonClass('primary', 'lg')} w-full`}>
+          Ir para o login
+        </Link>
+      </div>
+    );
+  }
 
   return (
     <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4">
