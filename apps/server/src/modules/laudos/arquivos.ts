@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { laudos } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
-import { readExcelPreview } from '../../storage/excel-preview.ts';
+import { excelPreviews, PreviewBeyondBudgetError } from '../../storage/excel-preview.ts';
 import {
   contentDisposition,
   detectLaudoFileType,
@@ -190,6 +190,7 @@ export const arquivosRoutes: FastifyPluginAsyncZod = async (app) => {
         throw err;
       }
       if (anterior && anterior !== key) {
+        excelPreviews.forget(anterior);
         await storage
           .remove(anterior)
           .catch((err) => request.log.warn({ err, key: anterior }, 'arquivo anterior não removido'));
@@ -272,9 +273,18 @@ export const arquivosRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       if (!laudo.arquivoExcel)
         throw new AppError('ARQUIVO_NAO_ENCONTRADO', 'Este laudo não tem planilha.', 404);
-      const preview = await readExcelPreview(storage.localPath(laudo.arquivoExcel), { maxRows: 200 }).catch(
-        () => null,
-      );
+      const key = laudo.arquivoExcel;
+      const preview = await excelPreviews
+        .read(storage.localPath(key), { cacheKey: key, maxRows: 200 })
+        .catch((err) => {
+          if (err instanceof PreviewBeyondBudgetError)
+            throw new AppError(
+              'PLANILHA_GRANDE_DEMAIS',
+              'Planilha grande demais para visualizar; baixe o arquivo.',
+              422,
+            );
+          throw err;
+        });
       if (!preview) {
         throw new AppError(
           'PLANILHA_ILEGIVEL',
@@ -304,6 +314,7 @@ export const arquivosRoutes: FastifyPluginAsyncZod = async (app) => {
         .update(laudos)
         .set({ [cols.keyProp]: null, [cols.nameProp]: null, [cols.urlProp]: null, atualizadoEm: new Date() })
         .where(eq(laudos.id, id));
+      excelPreviews.forget(key);
       await storage.remove(key).catch((err) => request.log.warn({ err, key }, 'arquivo não removido'));
       return { laudo: toLaudoApi(await buscarLaudo(db, user, id), hoje()) };
     },
