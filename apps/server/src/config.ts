@@ -114,6 +114,14 @@ const envSchema = z
       emptyToUndefined,
       z.coerce.number().int().min(1).max(100_000).default(8),
     ),
+    RATE_LIMIT_SIGNIN_PER_ACCOUNT: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(1).max(100_000).default(50),
+    ),
+    RATE_LIMIT_SIGNIN_ACCOUNT_PACE_SECONDS: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(1).max(3600).default(10),
+    ),
     RATE_LIMIT_SIGNUP_PER_IP: z.preprocess(
       emptyToUndefined,
       z.coerce.number().int().min(1).max(100_000).default(10),
@@ -185,10 +193,16 @@ export interface Config {
   readonly webDistDir: string;
   readonly jobsSuperviseSeconds: number;
   readonly tempPasswordTtlDays: number;
-  /** Sign-ins per 15 minutes and sign-ups per hour from one IP (a factory behind one NAT needs more). */
+  /** Abuse limits (decision 012). Sign-in counts are per 15 minutes, sign-ups per hour. */
   readonly rateLimits: {
+    /** Failed sign-ins from one IP, any accounts (all attempts: ten times this). Raise it for a NAT. */
     readonly signInPerIp: number;
+    /** Failed sign-ins for one e-mail from one IP; that pair then waits out the window. */
     readonly signInPerEmail: number;
+    /** Failed sign-ins for one e-mail from every IP; past it the account is paced, not closed. */
+    readonly signInPerAccount: number;
+    /** A paced account takes one attempt per this many seconds, except from where it signed in lately. */
+    readonly signInAccountPaceSeconds: number;
     readonly signUpPerIp: number;
   };
   readonly social: {
@@ -281,6 +295,8 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimits: Object.freeze({
       signInPerIp: e.RATE_LIMIT_SIGNIN_PER_IP,
       signInPerEmail: e.RATE_LIMIT_SIGNIN_PER_EMAIL,
+      signInPerAccount: e.RATE_LIMIT_SIGNIN_PER_ACCOUNT,
+      signInAccountPaceSeconds: e.RATE_LIMIT_SIGNIN_ACCOUNT_PACE_SECONDS,
       signUpPerIp: e.RATE_LIMIT_SIGNUP_PER_IP,
     }),
     social: Object.freeze({

@@ -52,6 +52,39 @@ describe('configuration', () => {
     }
   });
 
+  it('reads the sign-in limits (decision 012), with the names of before still working', () => {
+    const secret = { AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789' };
+    expect(loadConfig(secret).rateLimits).toEqual({
+      signInPerIp: 40,
+      signInPerEmail: 8,
+      signInPerAccount: 50,
+      signInAccountPaceSeconds: 10,
+      signUpPerIp: 10,
+    });
+    const ajustada = loadConfig({
+      ...secret,
+      RATE_LIMIT_SIGNIN_PER_IP: '1000',
+      RATE_LIMIT_SIGNIN_PER_EMAIL: '200',
+      RATE_LIMIT_SIGNIN_PER_ACCOUNT: '500',
+      RATE_LIMIT_SIGNIN_ACCOUNT_PACE_SECONDS: '3',
+    });
+    expect(ajustada.rateLimits).toMatchObject({
+      signInPerIp: 1000,
+      signInPerEmail: 200,
+      signInPerAccount: 500,
+      signInAccountPaceSeconds: 3,
+    });
+    let error: unknown;
+    try {
+      parseEnv({ RATE_LIMIT_SIGNIN_PER_ACCOUNT: '0', RATE_LIMIT_SIGNIN_ACCOUNT_PACE_SECONDS: 'dez' });
+    } catch (err) {
+      error = err;
+    }
+    const problems = (error as ConfigError).problems.join('\n');
+    expect(problems).toMatch(/^RATE_LIMIT_SIGNIN_PER_ACCOUNT: /m);
+    expect(problems).toMatch(/^RATE_LIMIT_SIGNIN_ACCOUNT_PACE_SECONDS: /m);
+  });
+
   it('the server process refuses to boot on bad configuration, with a readable list', () => {
     const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: serverRoot,

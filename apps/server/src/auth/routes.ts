@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../http/errors.ts';
-import { hitRateLimit, limits } from '../http/rate-limit.ts';
+import { hitRateLimit, limits, TooManyAttempts } from '../http/rate-limit.ts';
 import { loadSessionUser, toWebHeaders } from './session.ts';
+import { admitSignIn, type SignInAttempt, type SignInOutcome, settleSignIn } from './sign-in-limits.ts';
 
 /** Better Auth's error codes in the product's language. */
 const messages: Record<string, string> = {
@@ -50,6 +51,11 @@ const firstAccessPaths = [
  * into the product's shape and language.
  */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Every refusal says how long to wait, in the message and in Retry-After.
+  app.addHook('onError', async (_request, reply, error) => {
+    if (error instanceof TooManyAttempts) reply.header('retry-after', String(error.retryAfterSeconds));
+  });
+
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
@@ -65,15 +71,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const path = url.pathname.slice('/api/auth'.length);
       const body = (request.body ?? {}) as Record<string, unknown>;
 
+      let signIn: SignInAttempt | undefined;
       if (request.method === 'POST') {
         const emailInBody = typeof body.email === 'string' ? body.email : '';
         if (path === '/sign-in/email') {
-          await hitRateLimit(db, limits.signInPerIp(request.ip, app.ctx.config.rateLimits.signInPerIp));
-          if (emailInBody)
-            await hitRateLimit(
-              db,
-              limits.signInPerEmail(emailInBody, app.ctx.config.rateLimits.signInPerEmail),
-            );
+          signIn = await admitSignIn(db, config.rateLimits, emailInBody || null, request.ip);
         } else if (path === '/request-password-reset' || path === '/forget-password') {
           await hitRateLimit(db, limits.resetPerIp(request.ip));
           if (emailInBody) await hitRateLimit(db, limits.resetPerEmail(emailInBody));
@@ -95,13 +97,22 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         body: hasBody ? JSON.stringify(request.body) : undefined,
       });
       const response = await auth.handler(webRequest);
+      const text = await response.text();
+      if (signIn) {
+        try {
+          await settleSignIn(db, signIn, signInOutcome(response.status, text));
+        } catch (err) {
+          // Better Auth already answered (maybe with a session): a count not given back costs one
+          // attempt of the window, which is better than losing the answer.
+          request.log.warn({ err }, 'limite de entrada não acertado');
+        }
+      }
       reply.code(response.status);
       response.headers.forEach((value, key) => {
         if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
       });
       const cookies = response.headers.getSetCookie();
       if (cookies.length > 0) reply.header('set-cookie', cookies);
-      const text = await response.text();
       if (response.status >= 400) {
         let code = response.status === 404 ? 'NAO_ENCONTRADO' : 'ERRO_AUTENTICACAO';
         let own: string | undefined;
@@ -131,3 +142,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 };
+
+/** A wrong password is Better Auth's 401 INVALID_EMAIL_OR_PASSWORD; anything else is not a guess. */
+function signInOutcome(status: number, body: string): SignInOutcome {
+  if (status >= 200 && status < 300) return 'sucesso';
+  if (status !== 401) return 'outro';
+  try {
+    return (JSON.parse(body) as { code?: string }).code === 'INVALID_EMAIL_OR_PASSWORD'
+      ? 'senha_errada'
+      : 'outro';
+  } catch {
+    return 'outro';
+  }
+}

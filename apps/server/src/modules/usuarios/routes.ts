@@ -6,6 +6,7 @@ import { authAccount, authUser, laudos, usuarios } from '../../db/schema.ts';
 import { AppError, orFail } from '../../http/errors.ts';
 import { setPassword } from '../conta/service.ts';
 import { getPlanoPadrao } from '../planos/service.ts';
+import { bloqueiosRoutes } from './bloqueios-routes.ts';
 import {
   assertPlano,
   createContaComSenha,
@@ -34,6 +35,7 @@ const opcional = (max: number) => z.string().trim().max(max).nullable().optional
 
 export const usuariosAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const listDenied = 'Acesso negado: apenas administradores podem ver todos os usuários';
+  await app.register(bloqueiosRoutes);
 
   app.get(
     '/api/admin/usuarios',
