@@ -165,6 +165,68 @@ describe('admin: usuários', () => {
   });
 });
 
+describe('admin: bloqueios de acesso', () => {
+  it("shows on the user's screen the blocked addresses and the account's total, and clears them", async () => {
+    let bloqueios: unknown = {
+      enderecos: [
+        { ip: '203.0.113.7', falhas: 8, bloqueado: true, ate: '2026-11-24T15:30:00.000Z' },
+        { ip: '198.51.100.2', falhas: 2, bloqueado: false, ate: '2026-11-24T15:20:00.000Z' },
+      ],
+      conta: { falhas: 10, lenta: false, ate: '2026-11-24T15:20:00.000Z' },
+      limites: { porEndereco: 8, porConta: 50, intervaloSegundos: 10 },
+    };
+    const vazio = {
+      enderecos: [],
+      conta: null,
+      limites: { porEndereco: 8, porConta: 50, intervaloSegundos: 10 },
+    };
+    const fetchMock = mockAdminApi({
+      'GET /api/admin/usuarios/u-1/bloqueios': () => ({ body: bloqueios }),
+      'DELETE /api/admin/usuarios/u-1/bloqueios': () => {
+        bloqueios = vazio;
+        return { status: 204 };
+      },
+    });
+    renderApp(paths.admin);
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Editar Maria Souza' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar usuário' });
+    const secao = await within(dialog).findByRole('region', { name: 'Bloqueios de acesso' });
+    const bloqueado = await within(secao).findByRole('row', { name: /203\.0\.113\.7/ });
+    expect(within(bloqueado).getByText('8')).toBeTruthy();
+    expect(within(bloqueado).getByText(/^Bloqueado até \d{2}\/11\/2026/)).toBeTruthy();
+    const livre = within(secao).getByRole('row', { name: /198\.51\.100\.2/ });
+    expect(within(livre).getByText(/^Não bloqueado/)).toBeTruthy();
+    expect(within(secao).getByText(/No total: 10 tentativas erradas/)).toBeTruthy();
+
+    fireEvent.click(within(secao).getByRole('button', { name: 'Liberar acesso' }));
+
+    expect(await screen.findByText('Acesso de Maria Souza liberado.')).toBeTruthy();
+    expect(callsTo(fetchMock, 'DELETE /api/admin/usuarios/u-1/bloqueios')).toHaveLength(1);
+    expect(
+      await within(secao).findByText('Nenhuma tentativa de entrada errada nos últimos 15 minutos.'),
+    ).toBeTruthy();
+  });
+
+  it('says when the account is slowed down for everyone', async () => {
+    mockAdminApi({
+      'GET /api/admin/usuarios/u-1/bloqueios': {
+        body: {
+          enderecos: [],
+          conta: { falhas: 61, lenta: true, ate: '2026-11-24T15:20:00.000Z' },
+          limites: { porEndereco: 8, porConta: 50, intervaloSegundos: 10 },
+        },
+      },
+    });
+    renderApp(paths.admin);
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Editar Maria Souza' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar usuário' });
+    expect(await within(dialog).findByText(/Conta em ritmo lento: 61 tentativas erradas/)).toBeTruthy();
+    expect(within(dialog).getByText(/uma tentativa a cada 10 segundos/)).toBeTruthy();
+  });
+});
+
 describe('admin: planos', () => {
   it('lists the plans cheapest first, in reais, with the default one marked', async () => {
     mockAdminApi();

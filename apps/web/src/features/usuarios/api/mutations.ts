@@ -52,6 +52,11 @@ export async function gerarSenhaTemporaria(id: string): Promise<void> {
   await apiFetch(`/admin/usuarios/${encodeURIComponent(id)}/senha-temporaria`, { method: 'POST' });
 }
 
+/** "Liberar acesso": forgets the user's wrong sign-in attempts and the slowed pace of the account. */
+export async function liberarAcesso(id: string): Promise<void> {
+  await apiFetch(`/admin/usuarios/${encodeURIComponent(id)}/bloqueios`, { method: 'DELETE' });
+}
+
 export function sincronizarUsuarios(): Promise<ResultadoSincronizacao> {
   return apiFetch('/admin/usuarios/sincronizar', {
     method: 'POST',
@@ -78,3 +83,4 @@ export const useAlterarUsuario = () => useUsuarioMutation(alterarUsuario);
 export const useExcluirUsuario = () => useUsuarioMutation(excluirUsuario);
 export const useGerarSenhaTemporaria = () => useUsuarioMutation(gerarSenhaTemporaria);
 export const useSincronizarUsuarios = () => useUsuarioMutation(sincronizarUsuarios);
+export const useLiberarAcesso = () => useUsuarioMutation(liberarAcesso);

@@ -15,6 +15,7 @@ import {
 } from '../../../lib/validation';
 import { useAlterarUsuario, useCriarUsuario } from '../api/mutations';
 import type { TipoUsuario, Usuario } from '../api/usuario';
+import { BloqueiosAcesso } from './bloqueios-acesso';
 
 export type PlanoOpcao = { id: string; nome: string };
 
@@ -42,6 +43,7 @@ export function UsuarioFormDialog({ open, usuario, planos, onClose }: UsuarioFor
       }
     >
       <UsuarioForm usuario={usuario} planos={planos} onDone={onClose} />
+      {usuario ? <BloqueiosAcesso usuario={usuario} /> : null}
     </Dialog>
   );
 }
