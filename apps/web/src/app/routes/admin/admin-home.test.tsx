@@ -194,9 +194,11 @@ describe('admin: bloqueios de acesso', () => {
     const secao = await within(dialog).findByRole('region', { name: 'Bloqueios de acesso' });
     const bloqueado = await within(secao).findByRole('row', { name: /203\.0\.113\.7/ });
     expect(within(bloqueado).getByText('8')).toBeTruthy();
-    expect(within(bloqueado).getByText(/^Bloqueado até \d{2}\/11\/2026/)).toBeTruthy();
+    expect(within(bloqueado).getByText('Bloqueado')).toBeTruthy();
+    expect(within(bloqueado).getByText(/^até \d{2}\/11\/2026/)).toBeTruthy();
     const livre = within(secao).getByRole('row', { name: /198\.51\.100\.2/ });
-    expect(within(livre).getByText(/^Não bloqueado/)).toBeTruthy();
+    expect(within(livre).getByText('Não bloqueado')).toBeTruthy();
+    expect(within(livre).getByText(/^zera em \d{2}\/11\/2026/)).toBeTruthy();
     expect(within(secao).getByText(/No total: 10 tentativas erradas/)).toBeTruthy();
 
     fireEvent.click(within(secao).getByRole('button', { name: 'Liberar acesso' }));

@@ -95,13 +95,10 @@ function Detalhes({ usuario, bloqueios }: { usuario: Usuario; bloqueios: Bloquei
                   </th>
                   <td className={td}>{e.falhas}</td>
                   <td className={td}>
-                    {e.bloqueado ? (
-                      <Badge tone="danger">Bloqueado até {formatDateTime(e.ate)}</Badge>
-                    ) : (
-                      <span className="whitespace-nowrap">
-                        Não bloqueado (zera em {formatDateTime(e.ate)})
-                      </span>
-                    )}
+                    {e.bloqueado ? <Badge tone="danger">Bloqueado</Badge> : 'Não bloqueado'}
+                    <span className="block text-xs text-slate-600">
+                      {e.bloqueado ? 'até' : 'zera em'} {formatDateTime(e.ate)}
+                    </span>
                   </td>
                 </tr>
               ))}
