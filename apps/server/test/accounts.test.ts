@@ -120,7 +120,7 @@ describe('sign-up and sign-in', () => {
     expect(last.json().error.message).toMatch(
       /^Muitas tentativas\. Aguarde \d+ minutos e tente novamente\.$/,
     );
-    // Even the right password waits now: the limit is per account.
+    // Even the right password waits now, from this address: the limit is per account and address.
     expect((await signInRaw(t, u.email, u.password)).statusCode).toBe(429);
   });
 
