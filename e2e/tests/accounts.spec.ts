@@ -86,16 +86,35 @@ function resetLinkPath(text: string): string {
   return `${link.pathname}${link.search}`;
 }
 
-test('a visitor signs up and lands on the dashboard', async ({ page }) => {
-  await signUp(page, {
-    nome: 'Cliente Cadastro',
-    email: uniqueEmail('cadastro'),
-    senha: 'senha-cadastro-123',
-  });
+test('a visitor signs up, lands on the dashboard asked to confirm the e-mail, resends the link and follows it', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const email = uniqueEmail('cadastro');
+  await signUp(page, { nome: 'Cliente Cadastro', email, senha: 'senha-cadastro-123' });
 
   await expect(page.getByRole('heading', { level: 1, name: 'Painel' })).toBeVisible();
   await expect(page.getByText('Conta criada')).toBeVisible();
   await expect(page).toHaveTitle('Painel | Laudos Engenharia');
+  const banner = page.getByRole('region', { name: 'Confirme seu e-mail' });
+  await expect(banner).toContainText(email);
+
+  const api = await adminApi(baseURL!);
+  await waitForEmail(api, email, '/confirmar-email?token=');
+  await banner.getByRole('button', { name: 'Reenviar link' }).click();
+  await expect(banner.getByText('Link reenviado. Confira sua caixa de entrada e o spam.')).toBeVisible();
+  // The newest link (the outbox lists the newest first).
+  const mensagem = await waitForEmail(api, email, '/confirmar-email?token=');
+  const url = /\S*\/confirmar-email\?token=[^\s"'<>]+/.exec(mensagem.text)?.[0];
+  if (!url) throw new Error(`link de confirmação não encontrado:\n${mensagem.text}`);
+  const link = new URL(url, 'http://localhost');
+
+  await page.goto(`${link.pathname}${link.search}`);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText('E-mail confirmado')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Confirme seu e-mail' })).toHaveCount(0);
+  await api.dispose();
 });
 
 test('an admin creates a user, who signs in with the e-mailed temporary password and must change it', async ({

@@ -36,6 +36,7 @@ const appPaths = [
   paths.register,
   paths.forgotPassword,
   paths.resetPassword,
+  paths.confirmarEmail,
   paths.changePassword,
   paths.dashboard,
   paths.novoLaudo,

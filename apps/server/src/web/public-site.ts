@@ -164,6 +164,7 @@ export function registerSeoRoutes(app: FastifyInstance, build: WebBuild | null, 
       '/laudos/',
       '/change-password',
       '/reset-password',
+      '/confirmar-email',
     ];
     return reply
       .type('text/plain; charset=utf-8')
