@@ -30,6 +30,7 @@ import type { EmailService } from './email/delivery.ts';
 import { emailAdminRoutes } from './email/routes.ts';
 import type { Access } from './http/access.ts';
 import { AppError } from './http/errors.ts';
+import { TooManyAttempts } from './http/rate-limit.ts';
 import type { Jobs } from './jobs/boss.ts';
 import { blogRoutes } from './modules/blog/routes.ts';
 import { contaRoutes } from './modules/conta/routes.ts';
@@ -235,6 +236,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     }
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error.cause ?? error }, error.message);
+      // Every refusal for too many attempts says how long to wait, in the message and the header.
+      if (error instanceof TooManyAttempts) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.code(error.status).send({ error: { code: error.code, message: error.message } });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

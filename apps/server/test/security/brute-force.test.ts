@@ -33,11 +33,16 @@ function entrar(server: TestServer, email: string, password: string, ip: string)
   });
 }
 
-function expectLimitado(res: { statusCode: number; json(): unknown }, what: string) {
+function expectLimitado(
+  res: { statusCode: number; json(): unknown; headers: Record<string, unknown> },
+  what: string,
+) {
   expect(res.statusCode, what).toBe(429);
   const { error } = res.json() as { error: { code: string; message: string } };
   expect(error.code).toBe('MUITAS_TENTATIVAS');
   expect(error.message).toMatch(ESPERA);
+  // Every refusal also says the wait in seconds, for clients that read the header.
+  expect(Number(res.headers['retry-after']), `${what}: Retry-After`).toBeGreaterThan(0);
 }
 
 describe('security 6: brute force is answered with 429', () => {
