@@ -445,7 +445,9 @@ describe(`notifications API (${testEngine})`, () => {
     const h = json(admin.cookie);
     const lista = (await t.app.inject({ url: '/api/admin/email/templates', headers: h })).json().templates;
     expect(lista[0].type).toBe('laudo_criado');
-    expect(lista).toHaveLength(20);
+    // 14 laudo reminders, laudo_criado, 6 account e-mails (with the sign-up confirmation and
+    // notice) and the monthly report.
+    expect(lista).toHaveLength(22);
     const { template } = (
       await t.app.inject({ url: '/api/admin/email/templates/vencimento_7', headers: h })
     ).json();
