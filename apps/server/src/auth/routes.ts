@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../http/errors.ts';
-import { hitRateLimit, limits, TooManyAttempts } from '../http/rate-limit.ts';
+import { hitRateLimit, limits } from '../http/rate-limit.ts';
 import { loadSessionUser, toWebHeaders } from './session.ts';
 import { admitSignIn, type SignInAttempt, type SignInOutcome, settleSignIn } from './sign-in-limits.ts';
 
@@ -51,11 +51,6 @@ const firstAccessPaths = [
  * into the product's shape and language.
  */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Every refusal says how long to wait, in the message and in Retry-After.
-  app.addHook('onError', async (_request, reply, error) => {
-    if (error instanceof TooManyAttempts) reply.header('retry-after', String(error.retryAfterSeconds));
-  });
-
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
