@@ -1,0 +1,148 @@
+import { type AppSettings, appSettingsSchema, defaultAppSettings } from '@laudos/domain';
+import { eq, sql } from 'drizzle-orm';
+import type { DatabaseHandle, DbOrTx } from '../db/client.ts';
+import { appSettings } from '../db/schema.ts';
+
+/** How often an instance on PostgreSQL checks whether another one changed the settings. */
+export const SETTINGS_REFRESH_MS = 5_000;
+
+/**
+ * The system settings, read once at start and kept in memory: requests and e-mails read `get()`,
+ * never the database (inside a transaction there is no query on the outer handle to wait for).
+ * Freshness across instances (docs/decisions/013-settings-store.md): on PostgreSQL a timer compares
+ * a hash of the stored document every few seconds and reloads it when it differs. PGlite is one
+ * process (its data folder is locked), so every write goes through this store: nothing to check.
+ */
+export interface SettingsStore {
+  /** The current settings, frozen. */
+  get(): AppSettings;
+  /** Validates, writes and caches `next`; returns what was stored. */
+  update(next: AppSettings): Promise<AppSettings>;
+  /** Reloads from the database now (a change made outside this store). */
+  refresh(): Promise<AppSettings>;
+  /** Stops the periodic check; waits for one in flight. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+export interface SettingsStoreOptions {
+  /** The check interval on PostgreSQL; SETTINGS_REFRESH_MS by default. */
+  refreshMs?: number;
+  /** Called when a periodic check fails (the cached settings stay in use). */
+  onRefreshError?: (err: unknown) => void;
+}
+
+/** Loads the settings and, on PostgreSQL, starts the periodic check. */
+export async function openSettingsStore(
+  database: DatabaseHandle,
+  options: SettingsStoreOptions = {},
+): Promise<SettingsStore> {
+  const { db } = database;
+  let current = await loadSettings(db);
+  // A load that started earlier (a periodic check) must not overwrite one that started later (a write).
+  let started = 0;
+  let applied = 0;
+  const reload = async () => {
+    const mine = ++started;
+    const loaded = await loadSettings(db);
+    if (mine > applied) {
+      applied = mine;
+      current = loaded;
+    }
+    return current.settings;
+  };
+  let closed = false;
+  let checking: Promise<void> | undefined;
+
+  const check = async () => {
+    const [row] = await db
+      .select({ version: sql<string>`md5(${appSettings.data}::text)` })
+      .from(appSettings)
+      .where(eq(appSettings.id, 1))
+      .limit(1);
+    if ((row?.version ?? null) !== current.version) await reload();
+  };
+  const timer =
+    database.engine === 'postgres'
+      ? setInterval(() => {
+          if (checking || closed) return;
+          checking = check()
+            .catch((err) => options.onRefreshError?.(err))
+            .finally(() => {
+              checking = undefined;
+            });
+        }, options.refreshMs ?? SETTINGS_REFRESH_MS)
+      : undefined;
+  timer?.unref();
+
+  return {
+    get: () => current.settings,
+    async update(next) {
+      const stored = await writeSettings(db, next);
+      await reload();
+      return stored;
+    },
+    refresh: reload,
+    async close() {
+      closed = true;
+      clearInterval(timer);
+      await checking;
+    },
+  };
+}
+
+interface Loaded {
+  settings: AppSettings;
+  /** md5 of the stored document; null when there is no row. */
+  version: string | null;
+}
+
+async function loadSettings(db: DbOrTx): Promise<Loaded> {
+  const [row] = await db
+    .select({ data: appSettings.data, version: sql<string>`md5(${appSettings.data}::text)` })
+    .from(appSettings)
+    .where(eq(appSettings.id, 1))
+    .limit(1);
+  // A copy: the parsed document may share objects with the defaults, which must not be frozen.
+  return { settings: deepFreeze(structuredClone(parseSettings(row?.data))), version: row?.version ?? null };
+}
+
+/** Anything missing or from an older version is filled with the defaults. */
+function parseSettings(data: unknown): AppSettings {
+  if (data === undefined) return defaultAppSettings;
+  const parsed = appSettingsSchema.safeParse(data);
+  // A stored document that no longer validates (edited by hand) must not take the product down.
+  return parsed.success ? parsed.data : appSettingsSchema.parse({});
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+/** Reads the settings straight from the database (the store's loading; code that has no store). */
+export async function readSettings(db: DbOrTx): Promise<AppSettings> {
+  const [row] = await db
+    .select({ data: appSettings.data })
+    .from(appSettings)
+    .where(eq(appSettings.id, 1))
+    .limit(1);
+  return parseSettings(row?.data);
+}
+
+/** Creates the settings row with the defaults; never overwrites an existing one. */
+export async function seedSettings(db: DbOrTx): Promise<void> {
+  await db.insert(appSettings).values({ id: 1, data: defaultAppSettings }).onConflictDoNothing();
+}
+
+/** Writes the settings row. Only the store calls this: a write elsewhere leaves caches stale. */
+async function writeSettings(db: DbOrTx, next: AppSettings): Promise<AppSettings> {
+  const data = appSettingsSchema.parse(next);
+  await db
+    .insert(appSettings)
+    .values({ id: 1, data })
+    .onConflictDoUpdate({ target: appSettings.id, set: { data, updatedAt: sql`now()` } });
+  return data;
+}
