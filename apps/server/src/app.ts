@@ -43,6 +43,7 @@ import { planosAdminRoutes, planosRoutes } from './modules/planos/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { usuariosAdminRoutes } from './modules/usuarios/routes.ts';
 import { openapiRoutes } from './openapi.ts';
+import type { SettingsStore } from './settings/store.ts';
 import type { LocalFileStorage } from './storage/storage.ts';
 import { loadWebBuild, registerSeoRoutes, sendPage } from './web/public-site.ts';
 
@@ -56,6 +57,7 @@ export interface AppContext {
   readonly email: EmailService;
   readonly storage: LocalFileStorage;
   readonly notificacoes: NotificationScheduler;
+  readonly settings: SettingsStore;
 }
 
 declare module 'fastify' {
@@ -215,7 +217,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     const { access, allowFirstAccess, deniedMessage } = request.routeOptions.config;
     if (access === 'user') await requireUser(ctx.auth, ctx.db, request, { allowFirstAccess });
     else if (access === 'admin')
-      await requireAdmin(ctx.auth, ctx.db, request, { allowFirstAccess, deniedMessage });
+      await requireAdmin(ctx.auth, ctx.db, ctx.settings, request, { allowFirstAccess, deniedMessage });
   });
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {

@@ -20,6 +20,7 @@ import { createJobs } from './jobs/boss.ts';
 import { NotificationScheduler } from './modules/notificacoes/agendador.ts';
 import { createContaComSenha, generateTemporaryPassword } from './modules/usuarios/service.ts';
 import { seedReferenceData } from './seed.ts';
+import { openSettingsStore } from './settings/store.ts';
 
 /**
  * `npm run cli -- <command>`: operations on the same database the server uses. On the embedded
@@ -74,7 +75,8 @@ const commands: Record<string, { usage: string; run(config: Config, args: string
       }
       await withDatabase(config, async (database) => {
         const jobs = createJobs(database, { workers: false, logError: () => {} });
-        const email = new EmailService(config, database.db, jobs, silentLog);
+        const settings = await openSettingsStore(database);
+        const email = new EmailService(config, database.db, jobs, settings, silentLog);
         try {
           await email.init();
           const result = await email.sendNow({
@@ -98,6 +100,7 @@ const commands: Record<string, { usage: string; run(config: Config, args: string
           }
         } finally {
           await email.close();
+          await settings.close();
         }
       });
     },
@@ -134,7 +137,8 @@ const commands: Record<string, { usage: string; run(config: Config, args: string
       if (asOf !== undefined && !isIsoDate(asOf)) throw new CliError('--as-of deve ser uma data AAAA-MM-DD.');
       await withDatabase(config, async (database) => {
         const jobs = createJobs(database, { workers: false, logError: () => {} });
-        const email = new EmailService(config, database.db, jobs, silentLog);
+        const settings = await openSettingsStore(database);
+        const email = new EmailService(config, database.db, jobs, settings, silentLog);
         const scheduler = new NotificationScheduler(config, database.db, jobs, email, silentLog);
         await jobs.start();
         try {
@@ -163,6 +167,7 @@ const commands: Record<string, { usage: string; run(config: Config, args: string
         } finally {
           await jobs.stop();
           await email.close();
+          await settings.close();
         }
       });
     },

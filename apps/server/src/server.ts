@@ -7,7 +7,9 @@ import { type DatabaseHandle, migrateDatabase, openDatabase } from './db/client.
 import { EmailService } from './email/delivery.ts';
 import { createJobs, type Jobs } from './jobs/boss.ts';
 import { NotificationScheduler } from './modules/notificacoes/agendador.ts';
+import { getPlanoPadrao } from './modules/planos/service.ts';
 import { type AdminSeedResult, seed } from './seed.ts';
+import { openSettingsStore, type SettingsStore } from './settings/store.ts';
 import { LocalFileStorage } from './storage/storage.ts';
 
 export interface Server {
@@ -16,6 +18,7 @@ export interface Server {
   readonly jobs: Jobs;
   readonly email: EmailService;
   readonly notificacoes: NotificationScheduler;
+  readonly settings: SettingsStore;
   readonly seedResult: AdminSeedResult;
   /** Stops in order: HTTP (drains requests), job workers, database. Safe to call twice. */
   close(): Promise<void>;
@@ -41,15 +44,19 @@ export async function createServer(config: Config, options: CreateServerOptions 
   let jobs: Jobs | undefined;
   let jobsStarted = false;
   let email: EmailService | undefined;
+  let settings: SettingsStore | undefined;
   try {
     await migrateDatabase(database);
     const seedResult = await seed(database.db, config);
+    settings = await openSettingsStore(database, {
+      onRefreshError: (err) => app?.log.warn({ err }, 'configurações: falha ao verificar mudanças'),
+    });
     jobs = createJobs(database, {
       workers: config.jobsEnabled,
       superviseIntervalSeconds: config.jobsSuperviseSeconds,
       logError: (err: unknown) => app?.log.error({ err }, 'pg-boss'),
     });
-    email = new EmailService(config, database.db, jobs, {
+    email = new EmailService(config, database.db, jobs, settings, {
       info: (o, m) => app?.log.info(o, m),
       warn: (o, m) => app?.log.warn(o, m),
       error: (o, m) => app?.log.error(o, m),
@@ -62,10 +69,15 @@ export async function createServer(config: Config, options: CreateServerOptions 
     const notificacoes = new NotificationScheduler(config, database.db, jobs, email, logger, {
       ...(options.clock ? { clock: options.clock } : {}),
     });
-    const auth = createAuth(config, database.db, email);
+    const auth = createAuth(
+      config,
+      database.db,
+      email,
+      async () => (await getPlanoPadrao(database.db))?.id ?? null,
+    );
     const storage = new LocalFileStorage(path.join(config.dataDir, 'storage', 'laudos'));
     app = await buildApp(
-      { config, database, db: database.db, auth, jobs, email, storage, notificacoes },
+      { config, database, db: database.db, auth, jobs, email, storage, notificacoes, settings },
       options,
     );
     await jobs.start();
@@ -76,12 +88,14 @@ export async function createServer(config: Config, options: CreateServerOptions 
     const built = app;
     const startedJobs = jobs;
     const emailService = email;
+    const settingsStore = settings;
     return {
       app: built,
       database,
       jobs: startedJobs,
       email: emailService,
       notificacoes,
+      settings: settingsStore,
       seedResult,
       close() {
         closing ??= (async () => {
@@ -97,6 +111,7 @@ export async function createServer(config: Config, options: CreateServerOptions 
               await startedJobs.stop();
               await emailService.close();
             } finally {
+              await settingsStore.close();
               await database.close();
             }
           }
@@ -108,6 +123,7 @@ export async function createServer(config: Config, options: CreateServerOptions 
     await app?.close().catch(() => {});
     if (jobsStarted) await jobs?.stop().catch(() => {});
     await email?.close().catch(() => {});
+    await settings?.close().catch(() => {});
     if (!options.database) await database.close().catch(() => {});
     throw err;
   }

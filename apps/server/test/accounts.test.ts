@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { authSession, usuarios } from '../src/db/schema.ts';
 import { CADASTRO_RECEBIDO } from '../src/modules/conta/routes.ts';
-import { getSettings, updateSettings } from '../src/modules/settings/service.ts';
+import { getSettings } from '../src/modules/settings/service.ts';
 import { cookiesOf, createAdmin, createUser, json, lastEmailTo, totp } from './helpers/accounts.ts';
 import { createTestServer, signIn, TEST_ORIGIN, type TestServer } from './helpers/server.ts';
 
@@ -407,8 +407,10 @@ describe('sessions, deactivation and two-factor', () => {
   it('TOTP two-factor: enabled from the account, asked at sign-in, required for admins by a setting', async () => {
     const t = await start({ JOBS: 'off' });
     const admin = await createAdmin(t);
-    const db = t.server.database.db;
-    await updateSettings(db, { ...(await getSettings(db)), security: { requireTwoFactorForAdmins: true } });
+    await t.server.settings.update({
+      ...t.server.settings.get(),
+      security: { requireTwoFactorForAdmins: true },
+    });
     const blocked = await t.app.inject({
       method: 'GET',
       url: '/api/admin/usuarios',

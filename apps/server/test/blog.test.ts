@@ -8,7 +8,6 @@ import {
   listarPostsPublicados,
 } from '../src/modules/blog/service.ts';
 import { imagem, pngDeclarando } from '../src/modules/blog/test-fixtures.ts';
-import { getSettings, updateSettings } from '../src/modules/settings/service.ts';
 import { createAdmin, createUser, json } from './helpers/accounts.ts';
 import { createTestServer, signIn, TEST_ORIGIN, type TestServer } from './helpers/server.ts';
 
@@ -588,9 +587,8 @@ describe('blog: covers', () => {
 describe('blog: RSS', () => {
   it('lists the published posts only, escaped, under the firm’s name', async () => {
     const { t, admin } = await setup();
-    const db = t.server.database.db;
-    const settings = await getSettings(db);
-    await updateSettings(db, {
+    const settings = t.server.settings.get();
+    await t.server.settings.update({
       ...settings,
       branding: { ...settings.branding, companyName: 'Souza & Filhos' },
     });

@@ -2,7 +2,6 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { getSettings, updateSettings } from '../src/modules/settings/service.ts';
 import { createAdmin, createUser, json } from './helpers/accounts.ts';
 import { createTestServer, signIn, TEST_ORIGIN, type TestServer } from './helpers/server.ts';
 
@@ -52,11 +51,10 @@ async function setup() {
       payload: { nome: 'Caldeira', codigo: 'C-1', tipo: 'NR-13' },
     })
   ).json().laudo;
-  const db = t.server.database.db;
   // A small limit keeps the test fast: 1 MB.
-  await updateSettings(db, {
-    ...(await getSettings(db)),
-    limits: { ...(await getSettings(db)).limits, maxFileSizeMb: 1 },
+  await t.server.settings.update({
+    ...t.server.settings.get(),
+    limits: { ...t.server.settings.get().limits, maxFileSizeMb: 1 },
   });
   const storageRoot = path.join(t.dataDir, 'storage', 'laudos');
   return { t, cookieA, cookieB, laudo, storageRoot };

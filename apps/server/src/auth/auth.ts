@@ -8,7 +8,6 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
 import type { EmailService } from '../email/delivery.ts';
-import { getPlanoPadrao } from '../modules/planos/service.ts';
 
 /**
  * Better Auth, mounted under /api/auth. It owns credentials and sessions (scrypt hashes, session
@@ -16,8 +15,15 @@ import { getPlanoPadrao } from '../modules/planos/service.ts';
  * `usuarios`. Sign-up, password change and password reset are the product's own routes
  * (modules/conta), so they can create the profile, end sessions and send e-mails in one transaction:
  * Better Auth's versions of those paths are disabled.
+ * `planoPadraoId` gives a new social account its plan: which plan is the default is a rule of
+ * modules/planos, passed in so this infrastructure imports no feature module.
  */
-export function createAuth(config: Config, db: Db, email: EmailService) {
+export function createAuth(
+  config: Config,
+  db: Db,
+  email: EmailService,
+  planoPadraoId: () => Promise<string | null>,
+) {
   const secure = config.publicUrl.startsWith('https://');
   const providers = [
     config.social.google && { providerId: 'google', name: 'Google', ...config.social.google },
@@ -38,7 +44,6 @@ export function createAuth(config: Config, db: Db, email: EmailService) {
         account: schema.authAccount,
         verification: schema.authVerification,
         twoFactor: schema.authTwoFactor,
-        rateLimit: schema.authRateLimit,
       },
     }),
     disabledPaths: [
@@ -114,7 +119,7 @@ export function createAuth(config: Config, db: Db, email: EmailService) {
           // A social sign-in creates the account here: give it its profile (a client on the
           // default plan) at once, so it is never an account without a profile.
           after: async (user) => {
-            const plano = await getPlanoPadrao(db);
+            const planoId = await planoPadraoId();
             await db
               .insert(schema.usuarios)
               .values({
@@ -122,7 +127,7 @@ export function createAuth(config: Config, db: Db, email: EmailService) {
                 nome: user.name || user.email,
                 email: user.email.toLowerCase(),
                 tipo: 'cliente',
-                planoId: plano?.id ?? null,
+                planoId,
               })
               .onConflictDoNothing();
           },

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { authUser, usuarios } from '../db/schema.ts';
 import { AppError, forbidden, unauthorized } from '../http/errors.ts';
-import { getSettings } from '../modules/settings/service.ts';
+import type { SettingsStore } from '../settings/store.ts';
 import type { Auth } from './auth.ts';
 
 export interface SessionUser {
@@ -116,13 +116,14 @@ export async function requireUser(
 export async function requireAdmin(
   auth: Auth,
   db: Db,
+  settings: SettingsStore,
   request: FastifyRequest,
   options: AccessOptions = {},
 ): Promise<SessionUser> {
   const user = await requireUser(auth, db, request, options);
   if (user.tipo !== 'admin')
     throw forbidden(options.deniedMessage ?? 'Acesso negado: apenas administradores.');
-  if (!user.doisFatores && (await getSettings(db)).security.requireTwoFactorForAdmins) {
+  if (!user.doisFatores && settings.get().security.requireTwoFactorForAdmins) {
     throw new AppError(
       'DOIS_FATORES_OBRIGATORIO',
       'Ative a verificação em duas etapas em Minha conta para usar as funções de administrador.',

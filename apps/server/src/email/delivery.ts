@@ -6,7 +6,7 @@ import type { Db, DbOrTx } from '../db/client.ts';
 import { emailLogs, emailPacing, emailTemplates } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import type { Jobs } from '../jobs/boss.ts';
-import { getSettings } from '../modules/settings/service.ts';
+import type { SettingsStore } from '../settings/store.ts';
 import { assertEmailAddress, assertNoLineBreak, type Mailbox, parseMailbox } from './address.ts';
 import { type RenderedEmail, renderEmail } from './render.ts';
 import { seal, unseal } from './seal.ts';
@@ -86,6 +86,7 @@ export class EmailService {
     private readonly config: Config,
     private readonly db: Db,
     private readonly jobs: Jobs,
+    private readonly settings: SettingsStore,
     private readonly log: {
       info(o: object, m: string): void;
       warn(o: object, m: string): void;
@@ -130,8 +131,8 @@ export class EmailService {
   }
 
   /** The configured transport's provider, as the mode currently resolves it. */
-  async activeProvider(db: DbOrTx = this.db): Promise<EmailProvider> {
-    return this.providerFor(await getSettings(db));
+  activeProvider(): EmailProvider {
+    return this.providerFor(this.settings.get());
   }
 
   /** The sandbox mode keeps everything in the outbox, whatever the transport. */
@@ -196,7 +197,7 @@ export class EmailService {
       .limit(1);
     if (!template)
       throw new AppError('TEMPLATE_NAO_ENCONTRADO', `Template ${request.type} não encontrado`, 404);
-    const settings = await getSettings(db);
+    const settings = this.settings.get();
     return renderEmail(
       { subject: template.subject, html: template.htmlContent, text: template.textContent },
       request.variables,
@@ -210,7 +211,7 @@ export class EmailService {
    * the result says why.
    */
   async enqueue(tx: DbOrTx, request: EmailRequest): Promise<SendResult> {
-    const provider = await this.activeProvider(tx);
+    const provider = this.activeProvider();
     const base = {
       userId: request.userId ?? null,
       laudoId: request.laudoId ?? null,
@@ -328,7 +329,7 @@ export class EmailService {
       );
       return;
     }
-    const settings = await getSettings(this.db);
+    const settings = this.settings.get();
     const provider = this.providerFor(settings);
     await this.db
       .update(emailLogs)
@@ -373,7 +374,7 @@ export class EmailService {
 
   /** Sends at once, outside the queue (CLI test, admin "send a test"), and logs it. */
   async sendNow(request: EmailRequest): Promise<SendResult> {
-    const settings = await getSettings(this.db);
+    const settings = this.settings.get();
     const provider = this.providerFor(settings);
     let rendered: RenderedEmail;
     let to: Mailbox;

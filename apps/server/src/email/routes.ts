@@ -5,7 +5,6 @@ import { z } from 'zod';
 import { containsPattern } from '../db/like.ts';
 import { emailLogs, emailOutbox, emailTemplates } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
-import { getSettings } from '../modules/settings/service.ts';
 import { assertEmailAddress } from './address.ts';
 import { renderEmail, validateTemplate } from './render.ts';
 import { sampleVariables } from './samples.ts';
@@ -95,7 +94,7 @@ export const emailAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => {
-      const settings = await getSettings(app.ctx.db);
+      const settings = app.ctx.settings.get();
       const transport = config.email.transport;
       const configured =
         transport === 'outbox'
@@ -111,7 +110,7 @@ export const emailAdminRoutes: FastifyPluginAsyncZod = async (app) => {
               );
       return {
         mode: settings.mode,
-        provider: await app.ctx.email.activeProvider(),
+        provider: app.ctx.email.activeProvider(),
         configured,
         transport,
         from: config.email.from,
@@ -416,7 +415,7 @@ export const emailAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       validateTemplate(type, request.body);
       try {
         return await renderEmail(request.body, sampleVariables(type, config.publicUrl), {
-          settings: await getSettings(app.ctx.db),
+          settings: app.ctx.settings.get(),
           publicUrl: config.publicUrl,
           timeZone: config.timeZone,
         });

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
+  type AppSettings,
   brandCss,
   type DadosDaPagina,
   escapeHtml,
@@ -21,7 +22,6 @@ import {
   listarPostsPublicados,
 } from '../modules/blog/service.ts';
 import { listarPlanosPublicos } from '../modules/planos/service.ts';
-import { getSettings } from '../modules/settings/service.ts';
 
 /*
  * The web side of the server: the public pages rendered from the web build's server renderer
@@ -59,8 +59,7 @@ export async function loadWebBuild(config: Config): Promise<WebBuild | null> {
   };
 }
 
-export async function siteInfo(db: Db): Promise<SiteInfo> {
-  const { branding, contact } = await getSettings(db);
+export function siteInfo({ branding, contact }: AppSettings): SiteInfo {
   return {
     companyName: branding.companyName,
     primaryColor: branding.primaryColor,
@@ -118,7 +117,7 @@ export async function sendPage(
   reply: FastifyReply,
 ): Promise<FastifyReply> {
   const url = new URL(request.url, 'http://localhost');
-  const site = await siteInfo(app.ctx.db);
+  const site = siteInfo(app.ctx.settings.get());
   const matched = build.renderer.matchPublicPage(url.pathname, url.search);
   reply.header('cache-control', noStore).type('text/html; charset=utf-8');
   if (matched.kind === 'app') return reply.send(appHtml(build.indexHtml, site));

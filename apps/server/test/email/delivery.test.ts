@@ -3,7 +3,6 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { emailLogs, emailOutbox, emailTemplates } from '../../src/db/schema.ts';
 import type { EmailRequest } from '../../src/email/delivery.ts';
 import { cleanupOldLogs, getEmailStats, saveEmailTemplate } from '../../src/email/service.ts';
-import { getSettings, updateSettings } from '../../src/modules/settings/service.ts';
 import { sesError, startFaultProxy, startSesPeer, startSmtpPeer } from '../helpers/mail-peers.ts';
 import { createTestServer, type TestServer } from '../helpers/server.ts';
 import { waitUntil } from '../helpers/wait.ts';
@@ -223,7 +222,7 @@ describe('SMTP transport against a real SMTP server', () => {
     cleanups.push(() => peer.close());
     const t = await server({ EMAIL_TRANSPORT: 'smtp', SMTP_URL: peer.url });
     const db = t.server.database.db;
-    await updateSettings(db, { ...(await getSettings(db)), mode: 'sandbox' });
+    await t.server.settings.update({ ...t.server.settings.get(), mode: 'sandbox' });
     const result = await enqueue(t, laudoEmail());
     expect(result.provider).toBe('outbox');
     await waitForStatus(t, result.logId!, 'sent');

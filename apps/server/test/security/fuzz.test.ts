@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { laudos, notificationRules, planos } from '../../src/db/schema.ts';
-import { getSettings, updateSettings } from '../../src/modules/settings/service.ts';
+import { getSettings } from '../../src/modules/settings/service.ts';
 import { createAdmin, createUser, json } from '../helpers/accounts.ts';
 import { testEngine } from '../helpers/db.ts';
 import { type JsonSchema, loadOperations, type Operation } from '../helpers/openapi.ts';
@@ -136,7 +136,7 @@ function callersFor(op: Operation): Who[] {
 /** After a request the server accepted, put back what would blunt the rest of the run. */
 async function afterSuccess(op: Operation) {
   const db = t.server.database.db;
-  if (op.label === 'PUT /api/admin/settings') await updateSettings(db, baselineSettings);
+  if (op.label === 'PUT /api/admin/settings') await t.server.settings.update(baselineSettings);
   if (op.label === 'PATCH /api/laudos/{id}') {
     await db
       .update(laudos)

@@ -3,7 +3,6 @@ import path from 'node:path';
 import { isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blogPosts, laudos } from '../../src/db/schema.ts';
-import { getSettings, updateSettings } from '../../src/modules/settings/service.ts';
 import { createAdmin, json } from '../helpers/accounts.ts';
 import {
   clienteComSessao,
@@ -38,9 +37,8 @@ beforeAll(async () => {
   storageRoot = path.join(t.dataDir, 'storage', 'laudos');
   adminCookie = (await createAdmin(t)).cookie;
   cookie = (await clienteComSessao(t, { email: 'envios@acme.com.br', empresa: 'ACME' })).cookie;
-  const db = t.server.database.db;
-  const settings = await getSettings(db);
-  await updateSettings(db, { ...settings, limits: { ...settings.limits, maxFileSizeMb: 1 } });
+  const settings = t.server.settings.get();
+  await t.server.settings.update({ ...settings, limits: { ...settings.limits, maxFileSizeMb: 1 } });
 });
 afterAll(() => t?.close());
 
@@ -168,9 +166,8 @@ describe('security 4: upload attacks', () => {
   });
 
   it('a zip bomb dressed as .xlsx (a few MB that unpack to 2 GB) is refused at upload, never unpacked', async () => {
-    const db = t.server.database.db;
-    const settings = await getSettings(db);
-    await updateSettings(db, { ...settings, limits: { ...settings.limits, maxFileSizeMb: 25 } });
+    const settings = t.server.settings.get();
+    await t.server.settings.update({ ...settings, limits: { ...settings.limits, maxFileSizeMb: 25 } });
     try {
       for (const [caso, bomba] of [
         ['tamanho declarado verdadeiro', zipBombXlsx({ gigabytes: 2 })],
@@ -198,7 +195,7 @@ describe('security 4: upload attacks', () => {
       }
       expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
     } finally {
-      await updateSettings(db, settings);
+      await t.server.settings.update(settings);
     }
   });
 

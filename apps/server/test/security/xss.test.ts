@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { addDaysIso, hojeNoFuso } from '@laudos/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getSettings, updateSettings } from '../../src/modules/settings/service.ts';
 import { createAdmin, json, lastEmailTo } from '../helpers/accounts.ts';
 import { createTestServer, type TestServer } from '../helpers/server.ts';
 
@@ -59,10 +58,9 @@ let slug = '';
 
 beforeAll(async () => {
   t = await createTestServer({ JOBS: 'on', EMAIL_RATE_PER_SECOND: '100', WEB_DIST_DIR: webBuild() });
-  const db = t.server.database.db;
   adminCookie = (await createAdmin(t)).cookie;
-  const settings = await getSettings(db);
-  await updateSettings(db, {
+  const settings = t.server.settings.get();
+  await t.server.settings.update({
     ...settings,
     mode: 'sandbox',
     branding: { ...settings.branding, companyName: `Firma ${SCRIPT}${FECHA_SCRIPT}` },

@@ -5,7 +5,6 @@ import { z } from 'zod';
 import { requireAdmin } from '../../auth/session.ts';
 import { AppError } from '../../http/errors.ts';
 import { FileNotFoundError, newBlogCoverKey } from '../../storage/storage.ts';
-import { getSettings } from '../settings/service.ts';
 import { CAPA_MAX_BYTES, processarCapa } from './capa.ts';
 import { renderMarkdown } from './markdown.ts';
 import { renderRss } from './rss.ts';
@@ -200,7 +199,7 @@ export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'public' }, schema: { hide: true } },
     async (_request, reply) => {
       const { db, config } = app.ctx;
-      const settings = await getSettings(db);
+      const settings = app.ctx.settings.get();
       const xml = renderRss({
         companyName: settings.branding.companyName,
         publicUrl: config.publicUrl,
@@ -405,7 +404,7 @@ export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** Whether the caller is a signed-in admin, without failing when not. */
   function ehAdmin(request: FastifyRequest): Promise<boolean> {
-    return requireAdmin(app.ctx.auth, app.ctx.db, request).then(
+    return requireAdmin(app.ctx.auth, app.ctx.db, app.ctx.settings, request).then(
       () => true,
       () => false,
     );

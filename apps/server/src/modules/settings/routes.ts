@@ -1,7 +1,6 @@
 import { appSettingsSchema, publicSettings } from '@laudos/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { getSettings, updateSettings } from './service.ts';
 
 const publicSettingsSchema = appSettingsSchema
   .pick({ branding: true, contact: true, features: true })
@@ -19,7 +18,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => ({
-      ...publicSettings(await getSettings(app.ctx.db)),
+      ...publicSettings(app.ctx.settings.get()),
       login: {
         google: Boolean(app.ctx.config.social.google),
         microsoft: Boolean(app.ctx.config.social.microsoft),
@@ -37,7 +36,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: appSettingsSchema },
       },
     },
-    async () => getSettings(app.ctx.db),
+    async () => app.ctx.settings.get(),
   );
 
   app.put(
@@ -51,7 +50,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: appSettingsSchema },
       },
     },
-    async (request) => updateSettings(app.ctx.db, request.body),
+    async (request) => app.ctx.settings.update(request.body),
   );
 };
 
