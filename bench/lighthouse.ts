@@ -78,7 +78,7 @@ async function audit(url: string, port: number, config: typeof desktopConfig | u
     if (!result) throw new Error(`Lighthouse não devolveu resultado para ${url}`);
     const { lhr } = result;
     // Only audits that count towards a score: some unscored "insights" of Lighthouse 13 need Node
-    // 22's iterator helpers and always fail on Node 20 (STACK.md), without changing any score.
+    // 22's iterator helpers and always fail on Node 20, without changing any score.
     const scored = new Set(
       Object.values(lhr.categories).flatMap((c) => c.auditRefs.filter((r) => r.weight > 0).map((r) => r.id)),
     );

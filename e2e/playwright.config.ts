@@ -2,7 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 
 /**
  * Browser journeys in Debian's Chromium against the built app, started by global-setup.ts on a
- * free port with a fresh data directory (see e2e/README.md).
+ * free port with a fresh data directory (see global-setup.ts).
  */
 const chromiumArgs = [
   '--no-sandbox',
