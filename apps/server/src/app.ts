@@ -4,7 +4,6 @@ import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, {
@@ -181,15 +180,6 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     threshold: 1024,
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } },
-  });
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_req, context) =>
-      new AppError(
-        'MUITAS_TENTATIVAS',
-        `Muitas tentativas. Aguarde ${Math.ceil(context.ttl / 1000)} segundos e tente novamente.`,
-        429,
-      ),
   });
   await app.register(multipart, { limits: { files: 1, fields: 20 } });
   await app.register(swagger, {

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   boolean,
   check,
   date,
@@ -119,14 +118,6 @@ export const authTwoFactor = pgTable(
   },
   (t) => [index('auth_two_factor_user_idx').on(t.userId)],
 );
-
-/** Better Auth's rate-limit counters, in the database so limits hold across instances. */
-export const authRateLimit = pgTable('auth_rate_limit', {
-  id: text('id').primaryKey(),
-  key: text('key').notNull().unique(),
-  count: integer('count').notNull(),
-  lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
-});
 
 // ---------------------------------------------------------------------------------------------
 // Product tables (spec section 3)

@@ -231,7 +231,7 @@ export async function criarLaudoComArquivos(t: TestServer, cookie: string, body:
 // ---------------------------------------------------------------------------------------------
 
 /** Counters that change on every attempt by design, not data anyone saved. */
-const VOLATILE_TABLES = new Set(['rate_limits', 'auth_rate_limit']);
+const VOLATILE_TABLES = new Set(['rate_limits']);
 
 const tablesCache = new WeakMap<object, string[]>();
 
