@@ -20,44 +20,9 @@ export const DIAS_ANTES_PADRAO: readonly number[] = [90, 60, 30, 15, 7, 3, 1];
 /** Days after expiry with a notice: 0, 7, 14, 30, every multiple of 30 up to 180, and 365. */
 export const DIAS_DEPOIS_PADRAO: readonly number[] = [0, 7, 14, 30, 60, 90, 120, 150, 180, 365];
 
-export interface RegrasMarcos {
-  antes: readonly number[];
-  depois: readonly number[];
-}
-export const REGRAS_PADRAO: RegrasMarcos = { antes: DIAS_ANTES_PADRAO, depois: DIAS_DEPOIS_PADRAO };
-
 /** Days remaining (data_vencimento − today) at which a milestone falls. */
 export function diasRestantesDoMarco(m: Marco): number {
   return m.tipo === 'vencendo' ? m.dias : 0 - m.dias;
-}
-
-/** The milestone falling exactly on this day, if any (at most one: a day is before, on or after). */
-export function marcoDoDia(diasRestantes: number, regras: RegrasMarcos = REGRAS_PADRAO): Marco | null {
-  if (diasRestantes > 0)
-    return regras.antes.includes(diasRestantes) ? { tipo: 'vencendo', dias: diasRestantes } : null;
-  const depois = 0 - diasRestantes; // not -x: -0 is not 0 to toEqual
-  return regras.depois.includes(depois) ? { tipo: 'vencido', dias: depois } : null;
-}
-
-/**
- * The latest milestone already reached on this day: what a run sends when earlier runs were missed
- * (catch-up). Never an earlier one: a later milestone supersedes it. Null before the first one.
- */
-export function ultimoMarcoAtingido(
-  diasRestantes: number,
-  regras: RegrasMarcos = REGRAS_PADRAO,
-): Marco | null {
-  const pontos: Marco[] = [
-    ...regras.antes.filter((d) => d > 0).map((d) => ({ tipo: 'vencendo' as const, dias: d })),
-    ...regras.depois.filter((d) => d >= 0).map((d) => ({ tipo: 'vencido' as const, dias: d })),
-  ];
-  let melhor: Marco | null = null;
-  for (const p of pontos) {
-    const r = diasRestantesDoMarco(p);
-    // Reached when its day is today or past (its days-remaining is at least today's).
-    if (r >= diasRestantes && (melhor === null || r < diasRestantesDoMarco(melhor))) melhor = p;
-  }
-  return melhor;
 }
 
 /** Template for a reminder N days before expiry: up to 1 day, 3, 7, 15, 30, 60, else 90. */

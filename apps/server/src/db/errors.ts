@@ -9,7 +9,6 @@ function pgCode(err: unknown): string | undefined {
 }
 
 export const isUniqueViolation = (err: unknown) => pgCode(err) === '23505';
-export const isForeignKeyViolation = (err: unknown) => pgCode(err) === '23503';
 
 /**
  * The database is out of reach (restarting, down, the connection dropped): the request may well

@@ -17,8 +17,6 @@ export class AppError extends Error {
 export const unauthorized = (message = 'Sessão expirada. Faça login novamente') =>
   new AppError('NAO_AUTENTICADO', message, 401);
 export const forbidden = (message = 'Acesso negado.') => new AppError('ACESSO_NEGADO', message, 403);
-export const notFound = (message = 'Recurso não encontrado.') => new AppError('NAO_ENCONTRADO', message, 404);
-export const badRequest = (message: string, code = 'DADOS_INVALIDOS') => new AppError(code, message, 400);
 
 /**
  * Runs `fn`; an unexpected failure (not an AppError) becomes a 500 with the spec's message for

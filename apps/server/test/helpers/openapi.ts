@@ -82,15 +82,6 @@ export async function loadOperations(t: TestServer): Promise<Operation[]> {
   return operations;
 }
 
-/** `/api/laudos/{id}` with `{ id }` filled in (each value URL-encoded unless `raw`). */
-export function fillPath(path: string, values: Record<string, string>, raw = false): string {
-  return path.replace(/\{([^}]+)\}/g, (_m, name: string) => {
-    const value = values[name];
-    if (value === undefined) throw new Error(`${path}: sem valor para {${name}}`);
-    return raw ? value : encodeURIComponent(value);
-  });
-}
-
 /** Whether a state-changing method. */
 export const changesState = (op: Pick<Operation, 'method'>) =>
   !['GET', 'HEAD', 'OPTIONS'].includes(op.method);

@@ -52,9 +52,6 @@ export function laudoHref(id: string): string {
   return `/laudos/${encodeURIComponent(id)}`;
 }
 
-/** The laudos tab of /admin. */
-export const adminLaudosHref = '/admin?aba=laudos';
-
 export function blogPostHref(id: string): string {
   return `/blog/${encodeURIComponent(id)}`;
 }

@@ -10,7 +10,7 @@ import { renderMarkdown } from './markdown.ts';
 import { comSufixo, pareceUuid, SLUG_MAX, SLUG_RE, slugDoTitulo } from './slug.ts';
 
 // The public shapes are the domain's: the web's server renderer reads them (packages/domain/src/site.ts).
-export type { CapaDoPost, PostPublico, PostResumo } from '@laudos/domain';
+export type { PostPublico, PostResumo } from '@laudos/domain';
 
 export interface PostAdminResumo extends Omit<PostResumo, 'publicadoEm'> {
   publicadoEm: string | null;

@@ -1,8 +1,1 @@
-export { LoadingBoundary, REVEAL_DELAY_MS } from './loading-boundary';
-export {
-  DefaultPlaceholder,
-  HeroPlaceholder,
-  LoadingPlaceholder,
-  type PlaceholderLayout,
-  ServicePlaceholder,
-} from './loading-placeholder';
+export { DefaultPlaceholder } from './loading-placeholder';

@@ -1,3 +1,3 @@
-export type { ToastApi, ToastOptions, ToastType } from './toast-context';
+export type { ToastOptions } from './toast-context';
 export { useToast } from './toast-context';
-export { DEFAULT_TOAST_DURATION_MS, TOAST_FADE_MS, ToastProvider } from './toast-provider';
+export { ToastProvider } from './toast-provider';

@@ -13,8 +13,6 @@ export function usePlanos() {
   return useQuery(planosQueryOptions);
 }
 
-export type UsuarioDoPlano = { id: string; nome: string; email: string; empresa: string | null };
-
 export function planoUsuariosQueryOptions(planoId: string) {
   return queryOptions({
     queryKey: [...planosKey, planoId, 'usuarios'],
