@@ -31,6 +31,7 @@ import type { Access } from './http/access.ts';
 import { AppError } from './http/errors.ts';
 import { TooManyAttempts } from './http/rate-limit.ts';
 import type { Jobs } from './jobs/boss.ts';
+import { processLogOutput } from './log-output.ts';
 import { blogRoutes } from './modules/blog/routes.ts';
 import { contaRoutes } from './modules/conta/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -79,6 +80,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
         paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
         censor: '[oculto]',
       },
+      stream: processLogOutput(),
     },
     trustProxy: config.trustProxy,
     genReqId: (req) => {

@@ -1,11 +1,20 @@
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/lock.ts';
+import { armExitWatchdog } from './exit-watchdog.ts';
+import { processLogOutput } from './log-output.ts';
 import { createServer } from './server.ts';
 
 /**
  * `npm start`: parse the environment, open and migrate the database, seed, start the jobs, listen,
  * and print where to open the product and how to sign in. SIGINT/SIGTERM shut down cleanly.
  */
+
+// Before anything is printed: a reader of stdout or stderr that goes away must not end or hang us.
+processLogOutput();
+
+/** SIGTERM/SIGINT end the process within this, whatever is still running (README, Configuração). */
+const SHUTDOWN_LIMIT_MS = 20_000;
+
 function fail(message: string): never {
   process.stderr.write(`\n${message}\n\n`);
   process.exit(1);
@@ -32,11 +41,18 @@ let shuttingDown = false;
 async function shutdown(signal: string) {
   if (shuttingDown) return;
   shuttingDown = true;
+  // The kill comes from another thread, so it does not wait for this one to be free; the timer
+  // below is the gentler exit (code 1) when it is.
+  try {
+    armExitWatchdog(SHUTDOWN_LIMIT_MS);
+  } catch (err) {
+    server.app.log.error({ err }, 'sem o vigia do encerramento');
+  }
   server.app.log.info({ signal }, 'encerrando');
   const force = setTimeout(() => {
     server.app.log.error('encerramento demorou demais; saindo à força');
     process.exit(1);
-  }, 20_000);
+  }, SHUTDOWN_LIMIT_MS - 1_000);
   force.unref();
   try {
     await server.close();
