@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
@@ -101,4 +102,77 @@ export function runCli(
     });
     child.on('exit', (code) => resolve({ code, out }));
   });
+}
+
+function serverEnv(env: Record<string, string>): Record<string, string> {
+  return { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', NODE_ENV: 'test', ...env };
+}
+
+/**
+ * Runs `src/main.ts` with stdout and stderr piped here, and closes the reading end as soon as the
+ * first byte arrives (as `… | head -c 1` does): from then on every write the server makes fails.
+ */
+export function startServerLosingOutput(env: Record<string, string>): {
+  child: ChildProcess;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+} {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverRoot,
+    env: serverEnv(env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const closeReaders = () => {
+    child.stdout?.destroy();
+    child.stderr?.destroy();
+  };
+  child.stdout?.once('data', closeReaders);
+  child.stderr?.once('data', closeReaders);
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
+  return { child, exited };
+}
+
+/**
+ * Starts `src/main.ts` from an intermediate process that pipes the server's stdout and stderr to
+ * itself and exits at once, before the server has printed anything: every write the server makes
+ * then fails. Resolves with the server's pid.
+ */
+export async function startServerFromExitingParent(env: Record<string, string>): Promise<number> {
+  const parent = `
+    const { spawn } = require('node:child_process');
+    const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    process.stdout.write('pid ' + server.pid + '\\n', () => process.exit(0));`;
+  const child = spawn(process.execPath, ['-e', parent], {
+    cwd: serverRoot,
+    env: serverEnv(env),
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout?.on('data', (c: Buffer) => {
+    out += c.toString('utf8');
+  });
+  // 'close', not 'exit': the pid line may still be in the pipe when the process is gone.
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  const pid = /^pid (\d+)$/m.exec(out)?.[1];
+  if (code !== 0 || !pid) throw new Error(`the intermediate process failed (${code}):\n${out}`);
+  return Number(pid);
+}
+
+/** Whether `pid` is still a running process (one that has ended but is not yet reaped is not). */
+export function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    // The state follows the parenthesised command name in /proc/<pid>/stat.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return false;
+  }
 }
