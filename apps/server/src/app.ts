@@ -6,6 +6,7 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
+import { camposDoErro } from '@laudos/domain/api';
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -28,7 +29,7 @@ import { isDatabaseUnavailable } from './db/errors.ts';
 import type { EmailService } from './email/delivery.ts';
 import { emailAdminRoutes } from './email/routes.ts';
 import type { Access } from './http/access.ts';
-import { AppError } from './http/errors.ts';
+import { AppError, corpoDoErro, dadosInvalidos, type Erro, erro } from './http/errors.ts';
 import { TooManyAttempts } from './http/rate-limit.ts';
 import type { Jobs } from './jobs/boss.ts';
 import { processLogOutput } from './log-output.ts';
@@ -93,9 +94,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     frameworkErrors: (error, _request, reply) => {
       const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
       (reply as FastifyReply).code(tooLong ? 414 : 400).send({
-        error: tooLong
-          ? { code: 'ENDERECO_LONGO_DEMAIS', message: 'Endereço longo demais.' }
-          : { code: 'ENDERECO_INVALIDO', message: 'Endereço inválido.' },
+        error: tooLong ? corpoDoErro('enderecoLongoDemais').error : corpoDoErro('enderecoInvalido').error,
       });
     },
   }).withTypeProvider<ZodTypeProvider>();
@@ -140,7 +139,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       const origin = request.headers.origin;
       const crossSite = request.headers['sec-fetch-site'] === 'cross-site';
       if ((origin && origin !== ownOrigin) || crossSite || (!origin && request.headers.cookie)) {
-        throw new AppError('ORIGEM_NAO_PERMITIDA', 'Requisição de outra origem recusada.', 403);
+        throw erro('origemNaoPermitida');
       }
     }
   });
@@ -150,7 +149,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.addHook('preValidation', async (request) => {
     for (const part of [request.body, request.query, request.params]) {
       const problem = unsafeInput(part);
-      if (problem) throw new AppError('DADOS_INVALIDOS', problem, 400);
+      if (problem) throw erro('dadosInvalidos', problem);
     }
   });
 
@@ -218,49 +217,41 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       (error instanceof AppError && error.status >= 500 && isDatabaseUnavailable(error.cause))
     ) {
       request.log.warn({ err: error }, 'banco de dados indisponível');
-      return reply
-        .code(503)
-        .header('retry-after', '5')
-        .send({
-          error: {
-            code: 'SERVICO_INDISPONIVEL',
-            message: 'O serviço está temporariamente indisponível. Tente novamente em instantes.',
-          },
-        });
+      return reply.code(503).header('retry-after', '5').send(corpoDoErro('servicoIndisponivel'));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      error = dadosInvalidos(
+        camposDoErro(
+          error.validation.map((v) => ({
+            ...(v.params as object),
+            code: v.keyword,
+            path: v.instancePath.split('/').filter(Boolean),
+            message: v.message,
+          })) as Parameters<typeof camposDoErro>[0],
+        ),
+      );
     }
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error.cause ?? error }, error.message);
       // Every refusal for too many attempts says how long to wait, in the message and the header.
       if (error instanceof TooManyAttempts) reply.header('retry-after', String(error.retryAfterSeconds));
-      return reply.code(error.status).send({ error: { code: error.code, message: error.message } });
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const fields = [
-        ...new Set(
-          error.validation.map((v) => v.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'corpo'),
-        ),
-      ];
-      return reply.code(400).send({
-        error: { code: 'DADOS_INVALIDOS', message: `Dados inválidos: verifique ${fields.join(', ')}.` },
-      });
+      const { code, message, campos } = error;
+      return reply.code(error.status).send({ error: campos ? { code, message, campos } : { code, message } });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'erro inesperado');
-      return reply.code(500).send({
-        error: { code: 'ERRO_INTERNO', message: 'Erro interno do servidor. Tente novamente em instantes.' },
-      });
+      return reply.code(500).send(corpoDoErro('erroInterno'));
     }
-    const known: Record<string, [string, string]> = {
-      FST_ERR_CTP_INVALID_JSON_BODY: ['JSON_INVALIDO', 'O corpo da requisição não é um JSON válido.'],
-      FST_ERR_CTP_EMPTY_JSON_BODY: ['JSON_INVALIDO', 'O corpo da requisição está vazio.'],
-      FST_ERR_CTP_BODY_TOO_LARGE: ['CORPO_GRANDE_DEMAIS', 'O corpo da requisição é grande demais.'],
-      FST_ERR_CTP_INVALID_MEDIA_TYPE: ['TIPO_NAO_SUPORTADO', 'Tipo de conteúdo não suportado.'],
-      FST_ERR_CTP_INVALID_CONTENT_LENGTH: ['DADOS_INVALIDOS', 'Tamanho do corpo da requisição inválido.'],
-      FST_ERR_VALIDATION: ['DADOS_INVALIDOS', 'Dados inválidos.'],
+    const known: Record<string, Erro> = {
+      FST_ERR_CTP_INVALID_JSON_BODY: 'jsonInvalido',
+      FST_ERR_CTP_EMPTY_JSON_BODY: 'jsonVazio',
+      FST_ERR_CTP_BODY_TOO_LARGE: 'corpoGrandeDemais',
+      FST_ERR_CTP_INVALID_MEDIA_TYPE: 'tipoNaoSuportado',
+      FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'tamanhoDoCorpoInvalido',
+      FST_ERR_VALIDATION: 'dadosInvalidos',
     };
-    const [code, message] = known[error.code] ?? ['REQUISICAO_INVALIDA', 'Requisição inválida.'];
-    return reply.code(status).send({ error: { code, message } });
+    return reply.code(status).send(corpoDoErro(known[error.code] ?? 'requisicaoInvalida'));
   });
 
   await app.register(healthRoutes);
@@ -346,10 +337,8 @@ async function registerWebApp(app: FastifyInstance, config: Config) {
         ?.split('/')
         .some((segment) => segment.length > MAX_PARAM_LENGTH);
       return tooLong
-        ? reply
-            .code(414)
-            .send({ error: { code: 'ENDERECO_LONGO_DEMAIS', message: 'Endereço longo demais.' } })
-        : reply.code(404).send({ error: { code: 'NAO_ENCONTRADO', message: 'Rota não encontrada.' } });
+        ? reply.code(414).send(corpoDoErro('enderecoLongoDemais'))
+        : reply.code(404).send(corpoDoErro('rotaNaoEncontrada'));
     }
     if (build) return sendPage(app, build, request, reply);
     return reply
@@ -367,6 +356,6 @@ async function registerWebApp(app: FastifyInstance, config: Config) {
         .type('text/plain; charset=utf-8')
         .send('A interface web ainda não foi compilada. Rode "npm run build" e reinicie o servidor.');
     }
-    return reply.code(404).send({ error: { code: 'NAO_ENCONTRADO', message: 'Rota não encontrada.' } });
+    return reply.code(404).send(corpoDoErro('rotaNaoEncontrada'));
   });
 }

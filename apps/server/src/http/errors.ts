@@ -1,32 +1,354 @@
 /**
- * The one application error. `code` is stable (clients may branch on it), `message` is the pt-BR
- * text shown to the user, `status` the HTTP status. Every error response is
- * `{ "error": { "code", "message" } }`.
+ * The one table of the product's errors: every refusal the API gives is one entry here, with its
+ * stable `code` (clients may branch on it), its HTTP status and its pt-BR message. Every error
+ * response is `{ "error": { "code", "message" } }` — plus `campos` (field by field) on a 400 of
+ * invalid input. Code throws `erro('laudoNaoEncontrado')`; a message with a detail is a function
+ * (`erro('tipoInvalido', tipo)`). Several entries may share a code when the client does not need
+ * to tell them apart (every "not found" of a resource is NAO_ENCONTRADO), but each message lives
+ * here only once.
  */
+
+/** One field of a 400: the field's path (`dataVencimento`, `regras.0.dias`) and what is wrong. */
+export type CampoInvalido = { campo: string; mensagem: string };
+
 export class AppError extends Error {
   constructor(
     readonly code: string,
     message: string,
     readonly status: number,
+    readonly campos?: CampoInvalido[],
   ) {
     super(message);
     this.name = 'AppError';
   }
 }
 
-export const unauthorized = (message = 'Sessão expirada. Faça login novamente') =>
-  new AppError('NAO_AUTENTICADO', message, 401);
-export const forbidden = (message = 'Acesso negado.') => new AppError('ACESSO_NEGADO', message, 403);
+type Definicao = {
+  readonly status: number;
+  readonly code: string;
+  readonly message: string | ((...args: never[]) => string);
+};
+
+const SENHA_FRACA = 'A senha deve ter entre 8 e 128 caracteres.';
+const ARQUIVO_AUSENTE = 'Envie o arquivo no campo "arquivo" (multipart/form-data).';
+
+export const ERROS = {
+  // ── Geral (qualquer rota) ──────────────────────────────────────────────────────────────────
+  naoAutenticado: { status: 401, code: 'NAO_AUTENTICADO', message: 'Sessão expirada. Faça login novamente' },
+  acessoNegado: { status: 403, code: 'ACESSO_NEGADO', message: (mensagem = 'Acesso negado.') => mensagem },
+  origemNaoPermitida: {
+    status: 403,
+    code: 'ORIGEM_NAO_PERMITIDA',
+    message: 'Requisição de outra origem recusada.',
+  },
+  dadosInvalidos: {
+    status: 400,
+    code: 'DADOS_INVALIDOS',
+    message: (detalhe = 'Dados inválidos.') => detalhe,
+  },
+  campoDesconhecido: {
+    status: 400,
+    code: 'DADOS_INVALIDOS',
+    message: (campos: string) => `Dados inválidos: campo não reconhecido: ${campos}.`,
+  },
+  jsonInvalido: {
+    status: 400,
+    code: 'JSON_INVALIDO',
+    message: 'O corpo da requisição não é um JSON válido.',
+  },
+  jsonVazio: { status: 400, code: 'JSON_INVALIDO', message: 'O corpo da requisição está vazio.' },
+  corpoGrandeDemais: {
+    status: 413,
+    code: 'CORPO_GRANDE_DEMAIS',
+    message: 'O corpo da requisição é grande demais.',
+  },
+  tipoNaoSuportado: { status: 415, code: 'TIPO_NAO_SUPORTADO', message: 'Tipo de conteúdo não suportado.' },
+  tamanhoDoCorpoInvalido: {
+    status: 400,
+    code: 'DADOS_INVALIDOS',
+    message: 'Tamanho do corpo da requisição inválido.',
+  },
+  requisicaoInvalida: { status: 400, code: 'REQUISICAO_INVALIDA', message: 'Requisição inválida.' },
+  rotaNaoEncontrada: { status: 404, code: 'NAO_ENCONTRADO', message: 'Rota não encontrada.' },
+  enderecoLongoDemais: { status: 414, code: 'ENDERECO_LONGO_DEMAIS', message: 'Endereço longo demais.' },
+  enderecoInvalido: { status: 400, code: 'ENDERECO_INVALIDO', message: 'Endereço inválido.' },
+  muitasTentativas: {
+    status: 429,
+    code: 'MUITAS_TENTATIVAS',
+    message: (espera: string) => `Muitas tentativas. Aguarde ${espera} e tente novamente.`,
+  },
+  servicoIndisponivel: {
+    status: 503,
+    code: 'SERVICO_INDISPONIVEL',
+    message: 'O serviço está temporariamente indisponível. Tente novamente em instantes.',
+  },
+  bancoIndisponivel: {
+    status: 503,
+    code: 'BANCO_INDISPONIVEL',
+    message: 'O banco de dados não está respondendo.',
+  },
+  erroInterno: {
+    status: 500,
+    code: 'ERRO_INTERNO',
+    message: (mensagem = 'Erro interno do servidor. Tente novamente em instantes.') => mensagem,
+  },
+
+  // ── Sessão e contas (auth/, modules/conta, modules/me) ─────────────────────────────────────
+  usuarioInativo: {
+    status: 403,
+    code: 'USUARIO_INATIVO',
+    message: 'Usuário desativado. Fale com o administrador.',
+  },
+  primeiroAcesso: {
+    status: 403,
+    code: 'PRIMEIRO_ACESSO',
+    message: 'Troque sua senha temporária para continuar.',
+  },
+  doisFatoresObrigatorio: {
+    status: 403,
+    code: 'DOIS_FATORES_OBRIGATORIO',
+    message: 'Ative a verificação em duas etapas em Minha conta para usar as funções de administrador.',
+  },
+  senhaFraca: { status: 400, code: 'SENHA_FRACA', message: SENHA_FRACA },
+  senhaAtualIncorreta: {
+    status: 400,
+    code: 'SENHA_ATUAL_INCORRETA',
+    message: 'A senha atual está incorreta.',
+  },
+  senhaRepetida: {
+    status: 400,
+    code: 'SENHA_REPETIDA',
+    message: 'A nova senha deve ser diferente da atual.',
+  },
+  linkDeConfirmacaoInvalido: {
+    status: 400,
+    code: 'LINK_INVALIDO',
+    message:
+      'Este link de confirmação é inválido, expirou ou já foi usado. Entre na sua conta e peça um novo.',
+  },
+  linkDeRedefinicaoInvalido: {
+    status: 400,
+    code: 'LINK_INVALIDO',
+    message: 'Este link de redefinição é inválido ou já foi usado. Peça um novo.',
+  },
+  emailJaConfirmado: { status: 400, code: 'EMAIL_JA_CONFIRMADO', message: 'Seu e-mail já está confirmado.' },
+  erroAoAtualizarSenha: { status: 500, code: 'ERRO_INTERNO', message: 'Erro ao atualizar senha' },
+
+  // ── Usuários (modules/usuarios) ─────────────────────────────────────────────────────────────
+  usuarioNaoEncontrado: { status: 404, code: 'NAO_ENCONTRADO', message: 'Usuário não encontrado.' },
+  emailEmUso: { status: 409, code: 'EMAIL_EM_USO', message: 'Já existe um usuário com este e-mail.' },
+  naoPodeDesativarASi: {
+    status: 400,
+    code: 'OPERACAO_INVALIDA',
+    message: 'Você não pode desativar nem rebaixar a sua própria conta.',
+  },
+  erroAoCarregarUsuarios: { status: 500, code: 'ERRO_INTERNO', message: 'Erro ao carregar usuários' },
+  erroAoCriarUsuario: { status: 500, code: 'ERRO_INTERNO', message: 'Erro ao criar usuário' },
+  erroAoAtualizarUsuario: { status: 500, code: 'ERRO_INTERNO', message: 'Erro ao atualizar usuário' },
+  erroAoExcluirUsuario: { status: 500, code: 'ERRO_INTERNO', message: 'Erro ao deletar usuário' },
+  naoPodeExcluirASi: {
+    status: 400,
+    code: 'OPERACAO_INVALIDA',
+    message: 'Você não pode deletar sua própria conta.',
+  },
+
+  // ── Planos (modules/planos) ─────────────────────────────────────────────────────────────────
+  planoNaoEncontrado: { status: 404, code: 'NAO_ENCONTRADO', message: 'Plano não encontrado.' },
+  planoInvalido: { status: 400, code: 'PLANO_INVALIDO', message: 'Plano não encontrado.' },
+  planoDuplicado: { status: 409, code: 'PLANO_DUPLICADO', message: 'Já existe um plano com este nome.' },
+  planoPadraoDesmarcado: {
+    status: 400,
+    code: 'PLANO_PADRAO',
+    message: 'Escolha outro plano como padrão em vez de desmarcar este.',
+  },
+  planoPadraoDesativado: {
+    status: 400,
+    code: 'PLANO_PADRAO',
+    message: 'O plano padrão não pode ser desativado.',
+  },
+
+  // ── Laudos e arquivos (modules/laudos) ──────────────────────────────────────────────────────
+  laudoNaoEncontrado: { status: 404, code: 'NAO_ENCONTRADO', message: 'Laudo não encontrado.' },
+  dadosObrigatorios: {
+    status: 400,
+    code: 'DADOS_OBRIGATORIOS',
+    message: 'Dados obrigatórios faltando: nome, código, cliente e tipo são obrigatórios.',
+  },
+  codigoDuplicado: {
+    status: 409,
+    code: 'CODIGO_DUPLICADO',
+    message: 'Erro de dados: Já existe um laudo com este código',
+  },
+  tipoInvalido: {
+    status: 400,
+    code: 'TIPO_INVALIDO',
+    message: (tipo: string) => `Tipo de laudo inválido: ${tipo}.`,
+  },
+  clienteFixo: { status: 403, code: 'CLIENTE_FIXO', message: 'Você não pode mudar a empresa de um laudo.' },
+  emailNaoConfirmado: {
+    status: 403,
+    code: 'EMAIL_NAO_CONFIRMADO',
+    message:
+      'Confirme seu e-mail antes de cadastrar ou endereçar laudos: siga o link que enviamos (ou peça outro no aviso do painel).',
+  },
+  destinatarioNaoPermitido: {
+    status: 403,
+    code: 'DESTINATARIO_NAO_PERMITIDO',
+    message: (temEmpresa: boolean) =>
+      temEmpresa
+        ? 'Você só pode enviar laudos para o seu e-mail ou para o de um colega da sua empresa com e-mail confirmado.'
+        : 'Enquanto sua empresa não for confirmada, os laudos que você cria ficam no seu próprio e-mail.',
+  },
+  limiteDoPlano: {
+    status: 403,
+    code: 'LIMITE_DO_PLANO',
+    message: (plano: string, max: number) =>
+      `Limite do plano atingido: o plano ${plano} permite até ${max} laudos. Fale conosco para mudar de plano.`,
+  },
+  erroAoListarLaudos: { status: 500, code: 'ERRO_LAUDOS', message: 'Erro ao carregar laudos do cliente' },
+  erroNasEstatisticas: { status: 500, code: 'ERRO_ESTATISTICAS', message: 'Erro ao carregar estatísticas' },
+  erroAoAtualizarLaudo: { status: 500, code: 'ERRO_ATUALIZAR_LAUDO', message: 'Erro ao atualizar laudo' },
+  envioDesativado: { status: 403, code: 'ENVIO_DESATIVADO', message: 'O envio de arquivos está desativado.' },
+  arquivoAusente: { status: 400, code: 'ARQUIVO_AUSENTE', message: ARQUIVO_AUSENTE },
+  arquivoGrandeDemais: {
+    status: 413,
+    code: 'ARQUIVO_GRANDE_DEMAIS',
+    message: (limiteMb: number) => `Arquivo maior que o limite de ${limiteMb} MB.`,
+  },
+  naoEhPdf: {
+    status: 415,
+    code: 'TIPO_DE_ARQUIVO_INVALIDO',
+    message: 'O arquivo enviado não é um PDF. Envie o laudo em PDF.',
+  },
+  naoEhPlanilha: {
+    status: 415,
+    code: 'TIPO_DE_ARQUIVO_INVALIDO',
+    message: 'O arquivo enviado não é uma planilha Excel (.xlsx ou .xls).',
+  },
+  planilhaSuspeita: {
+    status: 400,
+    code: 'PLANILHA_SUSPEITA',
+    message:
+      'A planilha está danificada ou compactada de forma suspeita (ela se expandiria demais) e não foi aceita.',
+  },
+  laudoSemEsseArquivo: {
+    status: 404,
+    code: 'ARQUIVO_NAO_ENCONTRADO',
+    message: 'Este laudo não tem arquivo desse tipo.',
+  },
+  laudoSemPlanilha: { status: 404, code: 'ARQUIVO_NAO_ENCONTRADO', message: 'Este laudo não tem planilha.' },
+  arquivoNaoEncontrado: { status: 404, code: 'ARQUIVO_NAO_ENCONTRADO', message: 'Arquivo não encontrado.' },
+  visualizacaoDesativada: {
+    status: 403,
+    code: 'VISUALIZACAO_DESATIVADA',
+    message: 'A visualização de planilhas está desativada: baixe o arquivo.',
+  },
+  planilhaGrandeDemais: {
+    status: 422,
+    code: 'PLANILHA_GRANDE_DEMAIS',
+    message: 'Planilha grande demais para visualizar; baixe o arquivo.',
+  },
+  planilhaIlegivel: {
+    status: 422,
+    code: 'PLANILHA_ILEGIVEL',
+    message:
+      'Não foi possível mostrar esta planilha aqui (formato .xls antigo ou arquivo danificado): baixe o arquivo.',
+  },
+
+  // ── Notificações (modules/notificacoes) ─────────────────────────────────────────────────────
+  regraNaoEncontrada: {
+    status: 404,
+    code: 'REGRA_NAO_ENCONTRADA',
+    message: 'Regra de notificação não encontrada.',
+  },
+
+  // ── E-mail (email/) ─────────────────────────────────────────────────────────────────────────
+  templateNaoEncontrado: {
+    status: 404,
+    code: 'TEMPLATE_NAO_ENCONTRADO',
+    message: (tipo: string) => `Template ${tipo} não encontrado`,
+  },
+  templateInvalido: { status: 400, code: 'TEMPLATE_INVALIDO', message: (detalhe: string) => detalhe },
+  emailNaoEncontrado: { status: 404, code: 'EMAIL_NAO_ENCONTRADO', message: 'E-mail não encontrado.' },
+  emailInvalido: {
+    status: 400,
+    code: 'EMAIL_INVALIDO',
+    message: (campo: string) => `${campo} não é um endereço de e-mail válido.`,
+  },
+
+  // ── Blog (modules/blog) ─────────────────────────────────────────────────────────────────────
+  postNaoEncontrado: { status: 404, code: 'POST_NAO_ENCONTRADO', message: 'Post não encontrado.' },
+  slugEmUso: { status: 409, code: 'SLUG_EM_USO', message: 'Já existe um post com este endereço (slug).' },
+  capaInvalida: {
+    status: 400,
+    code: 'CAPA_INVALIDA',
+    message: 'A capa deve ser uma imagem PNG, JPEG ou WebP.',
+  },
+  capaGrandeDemais: {
+    status: 400,
+    code: 'CAPA_GRANDE_DEMAIS',
+    message: 'A imagem tem dimensões grandes demais: envie uma capa de até 40 megapixels.',
+  },
+  capaIlegivel: {
+    status: 400,
+    code: 'CAPA_ILEGIVEL',
+    message: 'Não foi possível ler a imagem. Envie um PNG, JPEG ou WebP válido.',
+  },
+  capaNaoEncontrada: { status: 404, code: 'CAPA_NAO_ENCONTRADA', message: 'Este post não tem capa.' },
+  imagemAusente: {
+    status: 400,
+    code: 'ARQUIVO_AUSENTE',
+    message: 'Envie a imagem no campo "arquivo" (multipart/form-data).',
+  },
+  capaAcimaDoLimite: {
+    status: 413,
+    code: 'ARQUIVO_GRANDE_DEMAIS',
+    message: 'Arquivo maior que o limite de 5 MB.',
+  },
+} as const satisfies Record<string, Definicao>;
+
+export type Erro = keyof typeof ERROS;
+type Argumentos<D> = D extends { message: (...args: infer A) => string } ? A : [];
+
+/** The catalogue's error `key`, as an AppError to throw. */
+export function erro<K extends Erro>(key: K, ...args: Argumentos<(typeof ERROS)[K]>): AppError {
+  const def: Definicao = ERROS[key];
+  const message =
+    typeof def.message === 'function' ? (def.message as (...a: unknown[]) => string)(...args) : def.message;
+  return new AppError(def.code, message, def.status);
+}
+
+/** The body of an error response, for the few places that answer without throwing. */
+export function corpoDoErro<K extends Erro>(key: K, ...args: Argumentos<(typeof ERROS)[K]>) {
+  const { code, message } = erro(key, ...args);
+  return { error: { code, message } };
+}
+
+/** A 400 of invalid input with the field-by-field list the forms use to mark each field. */
+export function dadosInvalidos(campos: CampoInvalido[], message?: string): AppError {
+  const nomes = [...new Set(campos.map((c) => c.campo))];
+  const texto =
+    message ?? (nomes.length > 0 ? `Dados inválidos: verifique ${nomes.join(', ')}.` : 'Dados inválidos.');
+  return new AppError('DADOS_INVALIDOS', texto, 400, campos);
+}
+
+export const unauthorized = () => erro('naoAutenticado');
+export const forbidden = (message?: string) => erro('acessoNegado', message);
+
+/** The catalogue's 500s that name the failed operation ('Erro ao criar usuário', …). */
+type FalhaDaOperacao = {
+  [K in Erro]: (typeof ERROS)[K] extends { status: 500; message: string } ? K : never;
+}[Erro];
 
 /**
- * Runs `fn`; an unexpected failure (not an AppError) becomes a 500 with the spec's message for
- * that situation ('Erro ao criar usuário', …). The cause is logged by the error handler.
+ * Runs `fn`; an unexpected failure (not an AppError) becomes the catalogue's 500 for that
+ * operation. The cause is logged by the error handler.
  */
-export async function orFail<T>(message: string, fn: () => Promise<T>): Promise<T> {
+export async function orFail<T>(key: FalhaDaOperacao, fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (err) {
     if (err instanceof AppError) throw err;
-    throw Object.assign(new AppError('ERRO_INTERNO', message, 500), { cause: err });
+    throw Object.assign(erro(key), { cause: err });
   }
 }

@@ -95,7 +95,7 @@ export const contaRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = request.sessionUser!;
       await hitRateLimit(app.ctx.db, limits.passwordChangePerUser(user.id));
-      await orFail('Erro ao atualizar senha', () =>
+      await orFail('erroAoAtualizarSenha', () =>
         alterarSenha(
           app.ctx.db,
           app.ctx.email,
@@ -122,7 +122,7 @@ export const contaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await hitRateLimit(app.ctx.db, limits.resetPerIp(request.ip));
-      await orFail('Erro ao atualizar senha', () =>
+      await orFail('erroAoAtualizarSenha', () =>
         redefinirSenha(app.ctx.db, app.ctx.email, app.ctx.config, request.body.token, request.body.novaSenha),
       );
       return { ok: true as const };

@@ -64,7 +64,7 @@ export const usuariosAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const q = request.query;
-      return orFail('Erro ao carregar usuários', () =>
+      return orFail('erroAoCarregarUsuarios', () =>
         listarUsuarios(app.ctx.db, {
           ...q,
           ativo: q.ativo === undefined ? undefined : q.ativo === 'true',
@@ -111,7 +111,7 @@ export const usuariosAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       await assertPlano(db, b.planoId);
       const senha = generateTemporaryPassword();
       const expira = temporaryPasswordExpiry(config.tempPasswordTtlDays);
-      const id = await orFail('Erro ao criar usuário', () =>
+      const id = await orFail('erroAoCriarUsuario', () =>
         db.transaction(async (tx) => {
           const planoId = b.planoId === undefined ? ((await getPlanoPadrao(tx))?.id ?? null) : b.planoId;
           const u = await createContaComSenha(tx, {
@@ -177,7 +177,7 @@ export const usuariosAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         );
       }
       await assertPlano(db, b.planoId);
-      await orFail('Erro ao atualizar usuário', () =>
+      await orFail('erroAoAtualizarUsuario', () =>
         db.transaction(async (tx) => {
           const empresaMudou = b.empresa !== undefined && (b.empresa || null) !== atual.empresa;
           await tx
@@ -262,7 +262,7 @@ export const usuariosAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError('OPERACAO_INVALIDA', 'Você não pode deletar sua própria conta.', 400);
       }
       const u = await getUsuario(db, request.params.id);
-      const arquivos = await orFail('Erro ao deletar usuário', () =>
+      const arquivos = await orFail('erroAoExcluirUsuario', () =>
         db.transaction(async (tx) => {
           // Their laudos first: those they created and those addressed only to their e-mail.
           const removidos = await tx
