@@ -3,4 +3,12 @@
  * app (parsing replies, validating forms). Imported as `@laudos/domain/api`; public pages never
  * import it.
  */
+export * from './blog.ts';
+export * from './conta.ts';
+export * from './emails.ts';
 export * from './entrada.ts';
+export * from './laudos.ts';
+export * from './notificacoes.ts';
+export * from './planos.ts';
+export * from './settings.ts';
+export * from './usuarios.ts';
