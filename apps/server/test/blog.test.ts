@@ -405,7 +405,10 @@ describe('blog: slugs and validation', () => {
     for (const [body, message] of casos) {
       const res = await criar(t, admin.cookie, body);
       expect(res.statusCode, message).toBe(400);
-      expect(res.json().error).toEqual({ code: 'DADOS_INVALIDOS', message });
+      const { campos, ...erro } = res.json().error;
+      expect(erro).toEqual({ code: 'DADOS_INVALIDOS', message });
+      // The field-by-field list says the same, next to the field the editor marks.
+      expect(campos).toContainEqual(expect.objectContaining({ mensagem: message }));
     }
     // The content limit itself passes (the JSON body limit allows it).
     expect((await criar(t, admin.cookie, corpo({ conteudo: 'x'.repeat(100_000) }))).statusCode).toBe(201);
@@ -437,6 +440,26 @@ describe('blog: slugs and validation', () => {
     });
     expect(quebrado.statusCode).toBe(400);
     expect((await criar(t, admin.cookie, { conteudo: 1 })).statusCode).toBe(400);
+  });
+
+  it('refuses a misspelled or unknown field by name, and saves nothing', async () => {
+    const { t, admin } = await setup();
+    const res = await criar(t, admin.cookie, { ...corpo(), titlo: 'Título com erro', extra: 1 });
+    expect(res.statusCode).toBe(400);
+    const { code, campos } = res.json().error;
+    expect(code).toBe('DADOS_INVALIDOS');
+    expect(campos).toEqual(
+      expect.arrayContaining([
+        { campo: 'titlo', mensagem: 'Campo não reconhecido.' },
+        { campo: 'extra', mensagem: 'Campo não reconhecido.' },
+      ]),
+    );
+    const lista = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/blog/posts',
+      headers: json(admin.cookie),
+    });
+    expect(lista.json().total).toBe(0);
   });
 
   it('an unknown or malformed id is 404 on every route, never 500', async () => {

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { AppError } from '../../http/errors.ts';
+import { AppError, erro } from '../../http/errors.ts';
 
 /** The most an uploaded cover may weigh (before re-encoding). */
 export const CAPA_MAX_BYTES = 5 * 1024 * 1024;
@@ -29,8 +29,7 @@ export function formatoPelosBytes(head: Buffer): FormatoCapa | null {
   return null;
 }
 
-export const capaInvalida = () =>
-  new AppError('CAPA_INVALIDA', 'A capa deve ser uma imagem PNG, JPEG ou WebP.', 400);
+export const capaInvalida = () => erro('capaInvalida');
 
 export interface CapaProcessada {
   webp: Buffer;
@@ -60,16 +59,8 @@ export async function processarCapa(original: Buffer): Promise<CapaProcessada> {
   } catch (err) {
     if (err instanceof AppError) throw err;
     if (err instanceof Error && /pixel limit/i.test(err.message)) {
-      throw new AppError(
-        'CAPA_GRANDE_DEMAIS',
-        'A imagem tem dimensões grandes demais: envie uma capa de até 40 megapixels.',
-        400,
-      );
+      throw erro('capaGrandeDemais');
     }
-    throw new AppError(
-      'CAPA_ILEGIVEL',
-      'Não foi possível ler a imagem. Envie um PNG, JPEG ou WebP válido.',
-      400,
-    );
+    throw erro('capaIlegivel');
   }
 }

@@ -1,9 +1,20 @@
 import { Readable } from 'node:stream';
+import {
+  MENSAGENS_DO_POST,
+  paginaDePosts,
+  postAdminSchema,
+  postInputSchema,
+  postPublicoSchema,
+  postResumoSchema,
+  postsAdminPaginaSchema,
+  previewInputSchema,
+  previewSchema,
+} from '@laudos/domain/api';
 import type { FastifyError, FastifyRequest } from 'fastify';
 import { type FastifyPluginAsyncZod, hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAdmin } from '../../auth/session.ts';
-import { AppError } from '../../http/errors.ts';
+import { camposDaValidacao, dadosInvalidos, erro } from '../../http/errors.ts';
 import { FileNotFoundError, newBlogCoverKey } from '../../storage/storage.ts';
 import { CAPA_MAX_BYTES, processarCapa } from './capa.ts';
 import { renderMarkdown } from './markdown.ts';
@@ -24,85 +35,13 @@ import {
   publicarPost,
   trocarCapa,
 } from './service.ts';
-import { pareceUuid, SLUG_MAX, SLUG_RE } from './slug.ts';
 
-/** The pt-BR texts of the validation rules: the first one broken is what the admin reads. */
-const MSG = {
-  titulo: 'Informe o título do post.',
-  tituloLongo: 'O título deve ter no máximo 160 caracteres.',
-  resumo: 'Informe o resumo do post.',
-  resumoLongo: 'O resumo deve ter no máximo 300 caracteres.',
-  conteudo: 'Escreva o conteúdo do post.',
-  conteudoLongo: 'O conteúdo deve ter no máximo 100.000 caracteres.',
-  slug: 'O slug deve ter apenas letras minúsculas, números e hífens.',
-  slugLongo: `O slug deve ter no máximo ${SLUG_MAX} caracteres.`,
-  slugUuid: 'O slug não pode ter o formato de um identificador (UUID).',
-  autorNome: 'Informe o nome do autor (até 120 caracteres).',
-  publicadoEm: 'Data de publicação inválida: use o formato ISO 8601 (ex.: 2026-05-01T12:00:00Z).',
-  publicado: 'Indique se o post está publicado (verdadeiro ou falso).',
-} as const;
-const NOSSAS_MENSAGENS = new Set<string>(Object.values(MSG));
-
-const conteudoSchema = z
-  .string({ error: MSG.conteudo })
-  .max(100_000, MSG.conteudoLongo)
-  .refine((s) => s.trim() !== '', MSG.conteudo);
-
-const postInput = z.object({
-  titulo: z.string({ error: MSG.titulo }).trim().min(1, MSG.titulo).max(160, MSG.tituloLongo),
-  resumo: z.string({ error: MSG.resumo }).trim().min(1, MSG.resumo).max(300, MSG.resumoLongo),
-  conteudo: conteudoSchema,
-  slug: z
-    .string({ error: MSG.slug })
-    .trim()
-    .max(SLUG_MAX, MSG.slugLongo)
-    .regex(SLUG_RE, MSG.slug)
-    .refine((s) => !pareceUuid(s), MSG.slugUuid)
-    .optional(),
-  autorNome: z
-    .string({ error: MSG.autorNome })
-    .trim()
-    .min(1, MSG.autorNome)
-    .max(120, MSG.autorNome)
-    .optional(),
-  publicado: z.boolean({ error: MSG.publicado }).optional(),
-  publicadoEm: z.iso
-    .datetime({ offset: true, error: MSG.publicadoEm })
-    // The pattern allows years PostgreSQL or the drivers cannot take (0000; past 9999 once the
-    // offset is applied): those are bad input, not a 500.
-    .refine((s) => {
-      const ano = new Date(s).getUTCFullYear();
-      return ano >= 1000 && ano <= 9999;
-    }, MSG.publicadoEm)
-    .optional(),
-});
+const NOSSAS_MENSAGENS = new Set<string>(Object.values(MENSAGENS_DO_POST));
 
 const idParams = z.object({ id: z.uuid() });
 const pagina = z.coerce.number().int().min(1).max(100_000).default(1);
 
-const capaSchema = z.object({ url: z.string(), largura: z.number(), altura: z.number() }).nullable();
-const postResumoSchema = z.object({
-  id: z.string(),
-  slug: z.string(),
-  titulo: z.string(),
-  resumo: z.string(),
-  autorNome: z.string(),
-  publicadoEm: z.string(),
-  atualizadoEm: z.string(),
-  capa: capaSchema,
-});
-const postPublicoSchema = postResumoSchema.extend({ conteudoHtml: z.string() });
-const postAdminResumoSchema = postResumoSchema.extend({
-  publicadoEm: z.string().nullable(),
-  publicado: z.boolean(),
-  criadoEm: z.string(),
-});
-const postAdminSchema = postAdminResumoSchema.extend({ conteudo: z.string(), conteudoHtml: z.string() });
-const paginaDe = <T extends z.ZodType>(post: T) =>
-  z.object({ posts: z.array(post), total: z.number(), pagina: z.number(), porPagina: z.number() });
-
-const semArquivo = () =>
-  new AppError('ARQUIVO_AUSENTE', 'Envie a imagem no campo "arquivo" (multipart/form-data).', 400);
+const semArquivo = () => erro('imagemAusente');
 
 /** The blog: public reads, the RSS feed, and the admin's editor (posts, covers, preview). */
 export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -114,7 +53,7 @@ export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
       const message = error.validation
         .map((v) => v.message)
         .find((m) => m !== undefined && NOSSAS_MENSAGENS.has(m));
-      if (message) throw new AppError('DADOS_INVALIDOS', message, 400);
+      if (message) throw dadosInvalidos(camposDaValidacao(error.validation), message);
     }
     throw error;
   });
@@ -131,7 +70,7 @@ export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['blog'],
         summary: 'Posts publicados, do mais novo ao mais antigo',
         querystring: z.object({ pagina, porPagina: z.coerce.number().int().min(1).max(50).default(9) }),
-        response: { 200: paginaDe(postResumoSchema) },
+        response: { 200: paginaDePosts(postResumoSchema) },
       },
     },
     async (request) => listarPostsPublicados(app.ctx.db, request.query),
@@ -173,7 +112,7 @@ export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
       // A draft's cover is the admin's alone (the editor shows it); to anyone else it does not exist.
       const rascunho = !capa.publicado;
       if (rascunho && !(await ehAdmin(request))) throw postNaoEncontrado();
-      if (!capa.key) throw new AppError('CAPA_NAO_ENCONTRADA', 'Este post não tem capa.', 404);
+      if (!capa.key) throw erro('capaNaoEncontrada');
       try {
         const file = await storage.open(capa.key);
         return (
@@ -186,8 +125,7 @@ export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
             .send(file.stream)
         );
       } catch (err) {
-        if (err instanceof FileNotFoundError)
-          throw new AppError('CAPA_NAO_ENCONTRADA', 'Este post não tem capa.', 404);
+        if (err instanceof FileNotFoundError) throw erro('capaNaoEncontrada');
         throw err;
       }
     },
@@ -229,7 +167,7 @@ export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
           pagina,
           porPagina: z.coerce.number().int().min(1).max(50).default(20),
         }),
-        response: { 200: paginaDe(postAdminResumoSchema) },
+        response: { 200: postsAdminPaginaSchema },
       },
     },
     async (request) => listarPostsAdmin(app.ctx.db, request.query),
@@ -256,7 +194,7 @@ export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['blog'],
         summary: 'Cria um post (rascunho, salvo se publicado: true); o slug sai do título se omitido',
-        body: postInput,
+        body: postInputSchema,
         response: { 201: postAdminSchema },
       },
     },
@@ -275,7 +213,7 @@ export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['blog'],
         summary: 'Altera o post; slug, autor e situação omitidos ficam como estão',
         params: idParams,
-        body: postInput,
+        body: postInputSchema,
         response: { 200: postAdminSchema },
       },
     },
@@ -351,7 +289,7 @@ export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
         original = await part.toBuffer();
       } catch (err) {
         if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new AppError('ARQUIVO_GRANDE_DEMAIS', 'Arquivo maior que o limite de 5 MB.', 413);
+          throw erro('capaAcimaDoLimite');
         }
         throw err;
       }
@@ -395,8 +333,8 @@ export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['blog'],
         summary: 'O HTML que a página pública mostraria para este Markdown',
-        body: z.object({ conteudo: z.string({ error: MSG.conteudo }).max(100_000, MSG.conteudoLongo) }),
-        response: { 200: z.object({ html: z.string() }) },
+        body: previewInputSchema,
+        response: { 200: previewSchema },
       },
     },
     async (request) => ({ html: renderMarkdown(request.body.conteudo) }),

@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { CapaDoPost, PostPublico, PostResumo } from '@laudos/domain';
+import { pareceUuid, SLUG_MAX, SLUG_RE } from '@laudos/domain/api';
 import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { containsPattern } from '../../db/like.ts';
 import { blogPosts } from '../../db/schema.ts';
-import { AppError } from '../../http/errors.ts';
+import { erro } from '../../http/errors.ts';
 import { renderMarkdown } from './markdown.ts';
-import { comSufixo, pareceUuid, SLUG_MAX, SLUG_RE, slugDoTitulo } from './slug.ts';
+import { comSufixo, slugDoTitulo } from './slug.ts';
 
 // The public shapes are the domain's: the web's server renderer reads them (packages/domain/src/site.ts).
 export type { PostPublico, PostResumo } from '@laudos/domain';
@@ -30,9 +31,8 @@ export interface Pagina<T> {
   porPagina: number;
 }
 
-export const postNaoEncontrado = () => new AppError('POST_NAO_ENCONTRADO', 'Post não encontrado.', 404);
-export const slugEmUso = () =>
-  new AppError('SLUG_EM_USO', 'Já existe um post com este endereço (slug).', 409);
+export const postNaoEncontrado = () => erro('postNaoEncontrado');
+export const slugEmUso = () => erro('slugEmUso');
 
 type PostRow = typeof blogPosts.$inferSelect;
 

@@ -1,5 +1,6 @@
+import { pareceUuid, SLUG_MAX, SLUG_RE } from '@laudos/domain/api';
 import { describe, expect, it } from 'vitest';
-import { comSufixo, pareceUuid, SLUG_MAX, SLUG_RE, slugDoTitulo } from './slug.ts';
+import { comSufixo, slugDoTitulo } from './slug.ts';
 
 describe('slugDoTitulo', () => {
   it('lowercases, drops accents and joins words with single hyphens', () => {

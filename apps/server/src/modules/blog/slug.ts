@@ -1,11 +1,4 @@
-/** A post's address: lowercase letters, digits and single hyphens between them. */
-export const SLUG_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-export const SLUG_MAX = 80;
-
-/** Any 8-4-4-4-12 hex string: what PostgreSQL takes as a uuid (a post is found by id or by slug). */
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export const pareceUuid = (value: string) => UUID_RE.test(value);
+import { pareceUuid, SLUG_MAX } from '@laudos/domain/api';
 
 /** Cuts `base` so that `base + suffix` fits in SLUG_MAX, never leaving a hyphen at the cut. */
 export function comSufixo(base: string, suffix = ''): string {

@@ -1,3 +1,4 @@
+import { LIMITES_DO_POST, postInputSchema } from '@laudos/domain/api';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { blogPostHref } from '../../../app/paths';
 import { type ToastOptions, useToast } from '../../../components/toast';
@@ -7,10 +8,16 @@ import { ErrorNotice } from '../../../components/ui/error-notice';
 import { TextAreaField, TextField } from '../../../components/ui/field';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { ApiError } from '../../../lib/api';
-import { collectErrors, errorMessage, type FieldErrors, focusFirstError } from '../../../lib/validation';
+import {
+  errorMessage,
+  errorsFromRequest,
+  errorsFromSchema,
+  type FieldErrors,
+  focusFirstError,
+} from '../../../lib/validation';
 import { usePost } from '../api/get-post';
 import { type DadosPost, useAlterarPost, useCriarPost } from '../api/mutations';
-import { LIMITES, type Post, SLUG_VALIDO } from '../api/post';
+import type { Post } from '../api/post';
 import { usePreviewPost } from '../api/preview';
 import { ArtigoHtml } from './artigo-html';
 import { CapaPost } from './capa-post';
@@ -71,36 +78,22 @@ function valoresDe(post: Post | null, autorPadrao: string): Valores {
 
 const numero = (valor: number) => valor.toLocaleString('pt-BR');
 
-function validar(valores: Valores): FieldErrors<Campo> {
-  const titulo = valores.titulo.trim();
-  const resumo = valores.resumo.trim();
+/** The post as the server will receive it: blank optional fields are left out. */
+function dadosDe(valores: Valores) {
   const slug = valores.slug.trim();
-  return collectErrors<Campo>({
-    titulo:
-      titulo === ''
-        ? 'Informe o título.'
-        : titulo.length > LIMITES.titulo
-          ? `O título pode ter até ${LIMITES.titulo} caracteres.`
-          : undefined,
-    slug:
-      slug !== '' && !SLUG_VALIDO.test(slug)
-        ? 'Use só letras minúsculas sem acento, números e hífens, como inspecao-nr-13.'
-        : undefined,
-    resumo:
-      resumo === ''
-        ? 'Escreva o resumo.'
-        : resumo.length > LIMITES.resumo
-          ? `O resumo pode ter até ${LIMITES.resumo} caracteres.`
-          : undefined,
-    autorNome: undefined,
-    // A draft needs its text too: the server refuses a post without it.
-    conteudo:
-      valores.conteudo.trim() === ''
-        ? 'Escreva o conteúdo do post.'
-        : valores.conteudo.length > LIMITES.conteudo
-          ? `O conteúdo pode ter até ${numero(LIMITES.conteudo)} caracteres.`
-          : undefined,
-  });
+  const autorNome = valores.autorNome.trim();
+  return {
+    titulo: valores.titulo,
+    resumo: valores.resumo,
+    conteudo: valores.conteudo,
+    ...(slug ? { slug } : {}),
+    ...(autorNome ? { autorNome } : {}),
+  };
+}
+
+/** The server's own rules (the shared schema), checked first to answer sooner. */
+function validar(valores: Valores): FieldErrors<Campo> {
+  return errorsFromSchema<Campo>(postInputSchema, dadosDe(valores));
 }
 
 function Formulario({
@@ -182,10 +175,13 @@ function Formulario({
       if (!post) onCriado(salvo);
     };
     const onError = (error: Error) => {
-      if (error instanceof ApiError && error.code === 'SLUG_EM_USO') {
-        const slugErro = { slug: error.message };
-        setErrors(slugErro);
-        focusFirstError(formRef.current, slugErro);
+      const doServidor: FieldErrors<Campo> =
+        error instanceof ApiError && error.code === 'SLUG_EM_USO'
+          ? { slug: error.message }
+          : errorsFromRequest<Campo>(error);
+      if (Object.keys(doServidor).length > 0) {
+        setErrors(doServidor);
+        focusFirstError(formRef.current, doServidor);
         return;
       }
       setErroGeral(errorMessage(error));
@@ -239,15 +235,15 @@ function Formulario({
         <TextField
           label="Título"
           autoComplete="off"
-          maxLength={LIMITES.titulo}
-          hint={`Até ${LIMITES.titulo} caracteres.`}
+          maxLength={LIMITES_DO_POST.titulo}
+          hint={`Até ${LIMITES_DO_POST.titulo} caracteres.`}
           {...campo('titulo')}
         />
         <div className="grid gap-5 md:grid-cols-2">
           <TextField
             label="Slug"
             autoComplete="off"
-            maxLength={LIMITES.slug}
+            maxLength={LIMITES_DO_POST.slug}
             autoCapitalize="none"
             spellCheck={false}
             className="[&_input]:font-mono"
@@ -261,7 +257,7 @@ function Formulario({
           <TextField
             label="Autor"
             autoComplete="off"
-            maxLength={LIMITES.autorNome}
+            maxLength={LIMITES_DO_POST.autorNome}
             hint="Opcional. O nome exibido no post."
             {...campo('autorNome')}
           />
@@ -269,11 +265,11 @@ function Formulario({
         <TextAreaField
           label="Resumo"
           rows={3}
-          maxLength={LIMITES.resumo}
+          maxLength={LIMITES_DO_POST.resumo}
           hint={
             <>
               Aparece na lista do blog e é a descrição da página para buscadores e redes sociais (meta
-              description). {numero(valores.resumo.length)} de {LIMITES.resumo} caracteres.
+              description). {numero(valores.resumo.length)} de {LIMITES_DO_POST.resumo} caracteres.
             </>
           }
           {...campo('resumo')}
@@ -300,7 +296,7 @@ function Formulario({
             name="conteudo"
             hidden={modo !== 'escrever'}
             rows={20}
-            maxLength={LIMITES.conteudo}
+            maxLength={LIMITES_DO_POST.conteudo}
             value={valores.conteudo}
             onChange={(event) => editar('conteudo', event.target.value)}
             aria-invalid={errors.conteudo ? true : undefined}
@@ -316,7 +312,7 @@ function Formulario({
             Em Markdown: <code>## Subtítulo</code>, <code>**negrito**</code>, <code>*itálico*</code>,{' '}
             <code>[texto do link](https://…)</code>, <code>- item de lista</code>, <code>&gt; citação</code>.
             Uma linha em branco separa os parágrafos. {numero(valores.conteudo.length)} de{' '}
-            {numero(LIMITES.conteudo)} caracteres.
+            {numero(LIMITES_DO_POST.conteudo)} caracteres.
           </p>
           {errors.conteudo ? (
             <p id={`${conteudoId}-erro`} className="mt-1 text-sm font-medium text-red-700">

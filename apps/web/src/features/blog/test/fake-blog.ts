@@ -79,7 +79,7 @@ export function fakeBlogApi(inicial: Post[], extra: Record<string, ApiHandler> =
         resumo: dados.resumo,
         conteudo: dados.conteudo,
         conteudoHtml: `<p>${dados.conteudo}</p>`,
-        autorNome: dados.autorNome ?? null,
+        autorNome: dados.autorNome ?? 'Equipe',
         publicado: dados.publicado ?? false,
         publicadoEm: dados.publicado ? '2026-11-21T12:00:00.000Z' : null,
         atualizadoEm: '2026-11-21T12:00:00.000Z',
