@@ -9,6 +9,7 @@ import {
 } from '../src/modules/blog/service.ts';
 import { imagem, pngDeclarando } from '../src/modules/blog/test-fixtures.ts';
 import { createAdmin, createUser, json } from './helpers/accounts.ts';
+import { multipart, uploadCapa } from './helpers/security.ts';
 import { createTestServer, signIn, TEST_ORIGIN, type TestServer } from './helpers/server.ts';
 
 let t: TestServer | undefined;
@@ -49,34 +50,14 @@ const get = (t: TestServer, url: string, cookie?: string) =>
 const acao = (t: TestServer, cookie: string, id: string, qual: 'publicar' | 'despublicar') =>
   t.app.inject({ method: 'POST', url: `/api/admin/blog/posts/${id}/${qual}`, headers: json(cookie) });
 
-function multipart(filename: string, content: Buffer, contentType = 'image/png', field = 'arquivo') {
-  const boundary = `----blog${Math.random().toString(16).slice(2)}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return {
-    payload: Buffer.concat([head, content, tail]),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
-}
-
-async function enviarCapa(
+const enviarCapa = (
   t: TestServer,
   cookie: string,
   id: string,
   content: Buffer,
   filename = 'capa.png',
   field = 'arquivo',
-) {
-  const body = multipart(filename, content, 'image/png', field);
-  return t.app.inject({
-    method: 'PUT',
-    url: `/api/admin/blog/posts/${id}/capa`,
-    headers: { cookie, origin: TEST_ORIGIN, 'content-type': body.contentType },
-    payload: body.payload,
-  });
-}
+) => uploadCapa(t, cookie, id, filename, content, { field, contentType: 'image/png' });
 
 function filesUnder(dir: string): string[] {
   try {
@@ -237,7 +218,7 @@ describe('blog: who may do what', () => {
       ['cliente', clienteCookie, 403, 'ACESSO_NEGADO'],
     ] as const) {
       for (const rota of rotas) {
-        const mp = rota.capa ? multipart('capa.png', png) : undefined;
+        const mp = rota.capa ? multipart('capa.png', png, { contentType: 'image/png' }) : undefined;
         const res = await t.app.inject({
           method: rota.method,
           url: rota.url,

@@ -3,12 +3,15 @@ import { type Dirent, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { deflateRawSync, constants as zlib } from 'node:zlib';
 import { sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import sharp from 'sharp';
+import { xlsxBuffer } from '../../src/storage/test-fixtures.ts';
 import { createUser, json } from './accounts.ts';
 import { signIn, TEST_ORIGIN, type TestServer } from './server.ts';
 
-/** Shared pieces of the security suite (test/security): files, uploads, accounts, database state. */
+/**
+ * Shared pieces of the server's tests (the security suite first): files, uploads, accounts, database
+ * state. One place builds a test PDF, spreadsheet, image or multipart upload.
+ */
 
 export const MB = 1024 * 1024;
 
@@ -24,15 +27,15 @@ export function pdf(bytes = 1200): Buffer {
 }
 
 export async function xlsx(
-  linhas: string[][] = [
+  linhas: (string | number | Date)[][] = [
     ['Ponto', 'Espessura'],
     ['Costado A', '12,5'],
   ],
 ) {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('Medições');
-  for (const linha of linhas) ws.addRow(linha);
-  return Buffer.from(await wb.xlsx.writeBuffer());
+  return xlsxBuffer((wb) => {
+    const ws = wb.addWorksheet('Medições');
+    for (const linha of linhas) ws.addRow(linha);
+  });
 }
 
 export async function png(width = 64, height = 32): Promise<Buffer> {
