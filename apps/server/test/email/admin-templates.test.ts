@@ -21,7 +21,12 @@ describe(`admin e-mail templates: strict input (${testEngine})`, () => {
       method: 'PUT',
       url,
       headers: h,
-      payload: { subject: 'Outro assunto {{ laudo_nome }}', html: antes.html, text: antes.text, activo: false },
+      payload: {
+        subject: 'Outro assunto {{ laudo_nome }}',
+        html: antes.html,
+        text: antes.text,
+        activo: false,
+      },
     });
 
     expect(res.statusCode).toBe(400);
