@@ -1,4 +1,4 @@
-import { AppError } from '../http/errors.ts';
+import { AppError, erro } from '../http/errors.ts';
 
 /**
  * Header safety: a subject, display name or address carrying CR or LF could inject headers into
@@ -9,7 +9,8 @@ const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$
 
 export class HeaderInjectionError extends AppError {
   constructor(field: string) {
-    super('CABECALHO_INVALIDO', `${field} contém quebra de linha e foi recusado.`, 400);
+    const { code, message, status } = erro('cabecalhoInvalido', field);
+    super(code, message, status);
   }
 }
 
@@ -21,7 +22,7 @@ export function assertEmailAddress(value: string, field = 'O e-mail do destinat�
   assertNoLineBreak(value, field);
   const trimmed = value.trim();
   if (!EMAIL.test(trimmed) || trimmed.length > 254) {
-    throw new AppError('EMAIL_INVALIDO', `${field} não é um endereço de e-mail válido.`, 400);
+    throw erro('emailInvalido', field);
   }
   return trimmed;
 }

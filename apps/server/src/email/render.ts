@@ -6,7 +6,7 @@ import {
   formatDateBR,
 } from '@laudos/domain';
 import { Liquid } from 'liquidjs';
-import { AppError } from '../http/errors.ts';
+import { erro } from '../http/errors.ts';
 import { assertNoLineBreak } from './address.ts';
 import { brandColorForWhiteText, textFooter, wrapHtml } from './layout.ts';
 
@@ -83,7 +83,7 @@ export function validateTemplate(type: EmailTemplateType, parts: TemplateParts):
 }
 
 function invalid(message: string) {
-  return new AppError('TEMPLATE_INVALIDO', message, 400);
+  return erro('templateInvalido', message);
 }
 
 export interface RenderContext {

@@ -2,7 +2,7 @@ import { type EmailTemplateType, isEmailTemplateType } from '@laudos/domain';
 import { desc, eq, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { emailLogs, emailOutbox, emailTemplates, notificationLogs } from '../db/schema.ts';
-import { AppError } from '../http/errors.ts';
+import { erro } from '../http/errors.ts';
 import { defaultEmailTemplates } from './default-templates.ts';
 import { type TemplateParts, validateTemplate } from './render.ts';
 
@@ -52,8 +52,7 @@ export async function saveEmailTemplate(
   type: string,
   input: TemplateParts & { active?: boolean; name?: string },
 ) {
-  if (!isEmailTemplateType(type))
-    throw new AppError('TEMPLATE_NAO_ENCONTRADO', `Template ${type} não encontrado`, 404);
+  if (!isEmailTemplateType(type)) throw erro('templateNaoEncontrado', type);
   validateTemplate(type, input);
   const [row] = await db
     .update(emailTemplates)
@@ -68,14 +67,14 @@ export async function saveEmailTemplate(
     })
     .where(eq(emailTemplates.type, type))
     .returning();
-  if (!row) throw new AppError('TEMPLATE_NAO_ENCONTRADO', `Template ${type} não encontrado`, 404);
+  if (!row) throw erro('templateNaoEncontrado', type);
   return row;
 }
 
 /** Back to the shipped default (and to following future defaults). */
 export async function restoreDefaultEmailTemplate(db: DbOrTx, type: string) {
   const t = isEmailTemplateType(type) ? defaultTemplateFor(type) : null;
-  if (!t) throw new AppError('TEMPLATE_NAO_ENCONTRADO', `Template ${type} não encontrado`, 404);
+  if (!t) throw erro('templateNaoEncontrado', type);
   const [row] = await db
     .update(emailTemplates)
     .set({
@@ -119,7 +118,7 @@ export async function getEmailStats(db: DbOrTx): Promise<EmailStats> {
 /** Deletes e-mail logs, outbox messages and notification logs older than `days` days. */
 export async function cleanupOldLogs(db: DbOrTx, days = 90, now = new Date()) {
   if (!Number.isInteger(days) || days < 1)
-    throw new AppError('DADOS_INVALIDOS', 'Informe um número de dias inteiro, a partir de 1.', 400);
+    throw erro('dadosInvalidos', 'Informe um número de dias inteiro, a partir de 1.');
   const cutoff = new Date(now.getTime() - days * 86_400_000);
   const outbox = await db
     .delete(emailOutbox)

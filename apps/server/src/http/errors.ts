@@ -275,6 +275,11 @@ export const ERROS = {
     code: 'EMAIL_INVALIDO',
     message: (campo: string) => `${campo} não é um endereço de e-mail válido.`,
   },
+  cabecalhoInvalido: {
+    status: 400,
+    code: 'CABECALHO_INVALIDO',
+    message: (campo: string) => `${campo} contém quebra de linha e foi recusado.`,
+  },
 
   // ── Blog (modules/blog) ─────────────────────────────────────────────────────────────────────
   postNaoEncontrado: { status: 404, code: 'POST_NAO_ENCONTRADO', message: 'Post não encontrado.' },

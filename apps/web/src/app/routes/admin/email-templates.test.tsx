@@ -135,6 +135,19 @@ describe('admin: modelos de e-mail', () => {
     ]);
   });
 
+  it('marks a subject longer than the server accepts (the shared schema) and saves nothing', async () => {
+    const fetchMock = mockAdminApi();
+    renderApp(editor);
+
+    fireEvent.change(await screen.findByLabelText('Assunto'), { target: { value: 'x'.repeat(501) } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+
+    expect(
+      await screen.findByText('Grande demais: esperava que o texto tivesse <= 500 caracteres'),
+    ).toBeTruthy();
+    expect(callsTo(fetchMock, 'PUT /api/admin/email/templates/vencimento_30')).toHaveLength(0);
+  });
+
   it('restores the default after confirming', async () => {
     const fetchMock = mockAdminApi({
       'POST /api/admin/email/templates/vencimento_30/restaurar': {

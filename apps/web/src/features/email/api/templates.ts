@@ -1,63 +1,23 @@
 import { emailTemplateTypes } from '@laudos/domain';
+import {
+  type ConteudoDeTemplate,
+  type ResultadoDoTesteDeTemplate,
+  respostasDeEmailWeb,
+  type TemplateDeEmail,
+  type TemplateDeEmailResumo,
+} from '@laudos/domain/api';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
-import { asArray, asBoolean, asNullableString, asRecord, asString } from '../../../lib/parse';
 import { emailKey } from './keys';
+import { lerCom } from './resposta';
 
 /** A template in the list (GET /api/admin/email/templates). */
-export type TemplateResumo = {
-  type: string;
-  name: string;
-  subject: string;
-  active: boolean;
-  urgencyLevel: string;
-  /** Changed by an admin: differs from the default. */
-  editado: boolean;
-  updatedAt: string;
-};
+export type TemplateResumo = TemplateDeEmailResumo;
+/** A template with its content and the variables its type may use (without braces). */
+export type Template = TemplateDeEmail;
+export type ConteudoTemplate = ConteudoDeTemplate;
 
-export type Template = TemplateResumo & {
-  html: string;
-  text: string;
-  /** The variables this type may use, without braces. */
-  variaveis: string[];
-};
-
-export type ConteudoTemplate = { subject: string; html: string; text: string };
-
-export type ResultadoTeste = {
-  success: boolean;
-  error: string | null;
-  provider: string;
-  messageId: string | null;
-};
-
-function parseResumo(value: unknown, path: string): TemplateResumo {
-  const template = asRecord(value, path);
-  return {
-    type: asString(template.type, `${path}.type`),
-    name: asString(template.name, `${path}.name`),
-    subject: asString(template.subject, `${path}.subject`),
-    active: asBoolean(template.active, `${path}.active`),
-    urgencyLevel: asString(template.urgencyLevel, `${path}.urgencyLevel`),
-    editado: asBoolean(template.editado, `${path}.editado`),
-    updatedAt: asString(template.updatedAt, `${path}.updatedAt`),
-  };
-}
-
-function parseTemplate(value: unknown, path = 'template'): Template {
-  const template = asRecord(value, path);
-  return {
-    ...parseResumo(template, path),
-    html: asString(template.html, `${path}.html`),
-    text: asString(template.text, `${path}.text`),
-    variaveis: asArray(template.variaveis ?? [], `${path}.variaveis`, asString),
-  };
-}
-
-function parseTemplateResposta(data: unknown): Template {
-  return parseTemplate(asRecord(data, 'resposta').template);
-}
+const lerTemplate = (data: unknown): Template => lerCom(respostasDeEmailWeb.template)(data).template;
 
 /** The order of the domain's list (new laudo, reminders by urgency, notices, account e-mails). */
 function ordem(type: string): number {
@@ -72,10 +32,8 @@ export const templatesQueryOptions = queryOptions({
   queryFn: ({ signal }) =>
     apiFetch('/admin/email/templates', {
       signal,
-      parse: (data: unknown) =>
-        asArray(asRecord(data, 'resposta').templates, 'templates', parseResumo).sort(
-          (a, b) => ordem(a.type) - ordem(b.type),
-        ),
+      parse: (data: unknown): TemplateResumo[] =>
+        lerCom(respostasDeEmailWeb.templates)(data).templates.sort((a, b) => ordem(a.type) - ordem(b.type)),
     }),
 });
 
@@ -90,7 +48,7 @@ function templatePath(type: string): string {
 export function templateQueryOptions(type: string) {
   return queryOptions({
     queryKey: [...templatesKey, type],
-    queryFn: ({ signal }) => apiFetch(templatePath(type), { signal, parse: parseTemplateResposta }),
+    queryFn: ({ signal }) => apiFetch(templatePath(type), { signal, parse: lerTemplate }),
   });
 }
 
@@ -110,14 +68,7 @@ export function previewQueryOptions(type: string, conteudo: ConteudoTemplate) {
         method: 'POST',
         body: conteudo,
         signal,
-        parse: (data: unknown) => {
-          const body = asRecord(data, 'resposta');
-          return {
-            subject: asString(body.subject, 'subject'),
-            html: asString(body.html, 'html'),
-            text: asString(body.text, 'text'),
-          };
-        },
+        parse: lerCom(respostasDeEmailWeb.previa),
       }),
     // A 400 is the author's mistake, shown as is: asking again would not change it.
     retry: false,
@@ -146,33 +97,25 @@ function useTemplateMutation<TInput>(type: string, mutationFn: (input: TInput) =
 /** PUT: 400 with the reason on bad syntax or an unknown variable. */
 export function useSalvarTemplate(type: string) {
   return useTemplateMutation(type, (input: ConteudoTemplate & { active: boolean }) =>
-    apiFetch(templatePath(type), { method: 'PUT', body: input, parse: parseTemplateResposta }),
+    apiFetch(templatePath(type), { method: 'PUT', body: input, parse: lerTemplate }),
   );
 }
 
 /** Back to the default text. */
 export function useRestaurarTemplate(type: string) {
   return useTemplateMutation<void>(type, () =>
-    apiFetch(`${templatePath(type)}/restaurar`, { method: 'POST', parse: parseTemplateResposta }),
+    apiFetch(`${templatePath(type)}/restaurar`, { method: 'POST', parse: lerTemplate }),
   );
 }
 
 /** Sends the saved template, with sample data, to one address. */
 export function useEnviarTeste(type: string) {
   return useMutation({
-    mutationFn: (to: string): Promise<ResultadoTeste> =>
+    mutationFn: (to: string): Promise<ResultadoDoTesteDeTemplate> =>
       apiFetch(`${templatePath(type)}/teste`, {
         method: 'POST',
         body: { to },
-        parse: (data: unknown) => {
-          const body = asRecord(data, 'resposta');
-          return {
-            success: asBoolean(body.success, 'success'),
-            error: asNullableString(body.error, 'error'),
-            provider: asString(body.provider, 'provider'),
-            messageId: asNullableString(body.messageId, 'messageId'),
-          };
-        },
+        parse: lerCom(respostasDeEmailWeb.teste),
       }),
   });
 }

@@ -1,3 +1,4 @@
+import { salvarTemplateEntrada } from '@laudos/domain/api';
 import { type FormEvent, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useToast } from '../../../components/toast';
@@ -39,6 +40,39 @@ const nomesDosCampos: Record<Campo, string> = { subject: 'Assunto', html: 'HTML'
 
 function rascunhoDe(template: Template): Rascunho {
   return { subject: template.subject, html: template.html, text: template.text, active: template.active };
+}
+
+const ehCampo = (nome: unknown): nome is Campo => nome === 'subject' || nome === 'html' || nome === 'text';
+
+/**
+ * The draft checked as the server checks it (the shared schema of PUT .../templates/:type), after
+ * the two required fields, whose messages come first.
+ */
+function errosDoRascunho(rascunho: Rascunho): FieldErrors<Campo> {
+  const found: FieldErrors<Campo> = {};
+  const lido = salvarTemplateEntrada.safeParse(rascunho);
+  for (const issue of lido.success ? [] : lido.error.issues) {
+    const campo = issue.path[0];
+    if (ehCampo(campo)) found[campo] ??= issue.message;
+  }
+  return {
+    ...found,
+    ...collectErrors<Campo>({
+      subject: requiredError(rascunho.subject, 'Informe o assunto.'),
+      html: requiredError(rascunho.html, 'Informe o HTML do e-mail.'),
+      text: undefined,
+    }),
+  };
+}
+
+/** The fields a 400 names (`error.campos`), to mark them in the form. */
+function errosDaResposta(error: unknown): FieldErrors<Campo> {
+  const campos = (error as { campos?: unknown } | null)?.campos;
+  const found: FieldErrors<Campo> = {};
+  if (!Array.isArray(campos)) return found;
+  for (const item of campos as { campo?: unknown; mensagem?: unknown }[])
+    if (ehCampo(item.campo) && typeof item.mensagem === 'string') found[item.campo] ??= item.mensagem;
+  return found;
 }
 
 function campoDeTexto(id: string): HTMLInputElement | HTMLTextAreaElement | null {
@@ -137,11 +171,7 @@ function Editor({ template, emailTeste }: { template: Template; emailTeste: stri
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const found = collectErrors<Campo>({
-      subject: requiredError(rascunho.subject, 'Informe o assunto.'),
-      html: requiredError(rascunho.html, 'Informe o HTML do e-mail.'),
-      text: undefined,
-    });
+    const found = errosDoRascunho(rascunho);
     setErrors(found);
     if (Object.keys(found).length > 0) {
       focusFirstError(formRef.current, found);
@@ -151,6 +181,11 @@ function Editor({ template, emailTeste }: { template: Template; emailTeste: stri
       onSuccess: (template) => {
         aplicar(template);
         showToast({ type: 'success', title: `Modelo ${template.name} salvo.` });
+      },
+      onError: (error) => {
+        const doServidor = errosDaResposta(error);
+        setErrors(doServidor);
+        focusFirstError(formRef.current, doServidor);
       },
     });
   }
