@@ -57,13 +57,15 @@ export function asArray<T>(value: unknown, path: string, item: (value: unknown, 
 }
 
 /**
- * A parser for replies of one shape: the API's shared schema (`@laudos/domain/api`), the same one
- * the server answers through. A reply of another shape is an UnexpectedResponseError.
+ * The `parse` of an apiFetch call from one of the API's shared schemas (`@laudos/domain/api`), the
+ * same one the server answers through: a reply of another shape is an UnexpectedResponseError that
+ * names the first field that differs (under `path`, when given).
  */
-export function parseWith<T extends z.ZodType>(schema: T, path: string): (data: unknown) => z.output<T> {
+export function parseWith<T extends z.ZodType>(schema: T, path?: string): (data: unknown) => z.output<T> {
   return (data) => {
     const result = schema.safeParse(data);
-    if (!result.success) throw new UnexpectedResponseError(path);
-    return result.data;
+    if (result.success) return result.data;
+    const campo = result.error.issues[0]?.path.map(String).join('.');
+    throw new UnexpectedResponseError([path, campo].filter(Boolean).join('.') || 'resposta');
   };
 }

@@ -1,6 +1,7 @@
+import { previewSchema } from '@laudos/domain/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
-import { asRecord, asString } from '../../../lib/parse';
+import { parseWith } from '../../../lib/parse';
 import { blogKey } from './post';
 
 /**
@@ -8,6 +9,8 @@ import { blogKey } from './post';
  * site will show it. A query, not a mutation: the same text is not rendered twice, and only the
  * answer for the text on screen counts.
  */
+const lerPreview = parseWith(previewSchema, 'preview');
+
 export function previewQueryOptions(conteudo: string) {
   return queryOptions({
     queryKey: [...blogKey, 'preview', conteudo],
@@ -16,7 +19,7 @@ export function previewQueryOptions(conteudo: string) {
         method: 'POST',
         body: { conteudo },
         signal,
-        parse: (data: unknown) => asString(asRecord(data, 'resposta').html, 'html'),
+        parse: (data: unknown) => lerPreview(data).html,
       }),
     // A 400 (too long) is the author's to fix: asking again would not change it.
     retry: false,

@@ -1,8 +1,8 @@
 import { type MensagemDeEmail, respostasDeEmailWeb, type StatusDeEmail } from '@laudos/domain/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { parseWith } from '../../../lib/parse';
 import { emailKey } from './keys';
-import { lerCom } from './resposta';
 
 /** One e-mail in the outbox or already sent (GET /api/admin/email/mensagens). */
 export type Mensagem = MensagemDeEmail;
@@ -27,7 +27,7 @@ export function mensagensQueryOptions(filtro: MensagensFiltro) {
     queryFn: ({ signal }) =>
       apiFetch(`/admin/email/mensagens?${params}`, {
         signal,
-        parse: lerCom(respostasDeEmailWeb.paginaDeMensagens),
+        parse: parseWith(respostasDeEmailWeb.paginaDeMensagens),
       }),
     placeholderData: (previous) => previous,
   });
@@ -43,7 +43,7 @@ export function mensagemQueryOptions(id: string) {
     queryFn: ({ signal }) =>
       apiFetch(`/admin/email/mensagens/${encodeURIComponent(id)}`, {
         signal,
-        parse: lerCom(respostasDeEmailWeb.mensagemComConteudo),
+        parse: parseWith(respostasDeEmailWeb.mensagemComConteudo),
       }),
   });
 }

@@ -6,8 +6,8 @@ import {
 } from '@laudos/domain/api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { parseWith } from '../../../lib/parse';
 import { emailKey, notificacoesKey } from './keys';
-import { lerCom } from './resposta';
 
 /** How e-mails leave (GET /api/admin/email/status). */
 export type StatusServicoEmail = StatusDoServicoDeEmail;
@@ -18,13 +18,13 @@ export type ResultadoLimpeza = ResultadoDaLimpezaDeLogs;
 export const statusServicoQueryOptions = queryOptions({
   queryKey: [...emailKey, 'status'],
   queryFn: ({ signal }) =>
-    apiFetch('/admin/email/status', { signal, parse: lerCom(respostasDeEmailWeb.status) }),
+    apiFetch('/admin/email/status', { signal, parse: parseWith(respostasDeEmailWeb.status) }),
 });
 
 export const estatisticasQueryOptions = queryOptions({
   queryKey: [...emailKey, 'estatisticas'],
   queryFn: ({ signal }) =>
-    apiFetch('/admin/email/estatisticas', { signal, parse: lerCom(respostasDeEmailWeb.estatisticas) }),
+    apiFetch('/admin/email/estatisticas', { signal, parse: parseWith(respostasDeEmailWeb.estatisticas) }),
 });
 
 export function useStatusServicoEmail() {
@@ -40,7 +40,7 @@ export function limparLogs(dias: number): Promise<ResultadoLimpeza> {
   return apiFetch('/admin/email/limpar-logs', {
     method: 'POST',
     body: { dias },
-    parse: lerCom(respostasDeEmailWeb.limpeza),
+    parse: parseWith(respostasDeEmailWeb.limpeza),
   });
 }
 

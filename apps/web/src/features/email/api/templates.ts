@@ -8,8 +8,8 @@ import {
 } from '@laudos/domain/api';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { parseWith } from '../../../lib/parse';
 import { emailKey } from './keys';
-import { lerCom } from './resposta';
 
 /** A template in the list (GET /api/admin/email/templates). */
 export type TemplateResumo = TemplateDeEmailResumo;
@@ -17,7 +17,7 @@ export type TemplateResumo = TemplateDeEmailResumo;
 export type Template = TemplateDeEmail;
 export type ConteudoTemplate = ConteudoDeTemplate;
 
-const lerTemplate = (data: unknown): Template => lerCom(respostasDeEmailWeb.template)(data).template;
+const lerTemplate = (data: unknown): Template => parseWith(respostasDeEmailWeb.template)(data).template;
 
 /** The order of the domain's list (new laudo, reminders by urgency, notices, account e-mails). */
 function ordem(type: string): number {
@@ -33,7 +33,9 @@ export const templatesQueryOptions = queryOptions({
     apiFetch('/admin/email/templates', {
       signal,
       parse: (data: unknown): TemplateResumo[] =>
-        lerCom(respostasDeEmailWeb.templates)(data).templates.sort((a, b) => ordem(a.type) - ordem(b.type)),
+        parseWith(respostasDeEmailWeb.templates)(data).templates.sort(
+          (a, b) => ordem(a.type) - ordem(b.type),
+        ),
     }),
 });
 
@@ -68,7 +70,7 @@ export function previewQueryOptions(type: string, conteudo: ConteudoTemplate) {
         method: 'POST',
         body: conteudo,
         signal,
-        parse: lerCom(respostasDeEmailWeb.previa),
+        parse: parseWith(respostasDeEmailWeb.previa),
       }),
     // A 400 is the author's mistake, shown as is: asking again would not change it.
     retry: false,
@@ -115,7 +117,7 @@ export function useEnviarTeste(type: string) {
       apiFetch(`${templatePath(type)}/teste`, {
         method: 'POST',
         body: { to },
-        parse: lerCom(respostasDeEmailWeb.teste),
+        parse: parseWith(respostasDeEmailWeb.teste),
       }),
   });
 }
