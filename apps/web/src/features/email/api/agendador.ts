@@ -6,13 +6,13 @@ import {
 } from '@laudos/domain/api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
-import { conforme } from '../../../lib/resposta';
+import { parseWith } from '../../../lib/parse';
 import { notificacoesKey } from './keys';
 
 export type { Agendador, Execucao, OrigemExecucao };
 
-const lerAgendador = conforme(notificacoesRespostaWeb.agendador);
-const lerExecucao = conforme(notificacoesRespostaWeb.execucao);
+const lerAgendador = parseWith(notificacoesRespostaWeb.agendador, 'agendador');
+const lerExecucao = parseWith(notificacoesRespostaWeb.execucao, 'resposta');
 
 const agendadorKey = [...notificacoesKey, 'agendador'] as const;
 

@@ -7,7 +7,7 @@ import {
 } from '@laudos/domain/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
-import { conforme } from '../../../lib/resposta';
+import { parseWith } from '../../../lib/parse';
 import { notificacoesKey } from './keys';
 
 export type { NotificacaoLog, StatusLog };
@@ -24,7 +24,7 @@ export type LogsFiltro = {
   porPagina: number;
 };
 
-const lerLogsPagina = conforme(notificacoesRespostaWeb.logsPagina);
+const lerLogsPagina = parseWith(notificacoesRespostaWeb.logsPagina, 'resposta');
 
 export function logsQueryOptions(filtro: LogsFiltro) {
   const params = new URLSearchParams();

@@ -7,7 +7,7 @@ import {
 } from '@laudos/domain/api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
-import { conforme } from '../../../lib/resposta';
+import { parseWith } from '../../../lib/parse';
 import { notificacoesKey } from './keys';
 
 export type { AlteracaoRegra, Regra, TipoNotificacao };
@@ -16,8 +16,8 @@ export { tiposNotificacao };
 /** monthly = the 1st day of the month. */
 export type Frequencia = Regra['frequency'];
 
-const lerRegras = conforme(notificacoesRespostaWeb.regras);
-const lerRegraAlterada = conforme(notificacoesRespostaWeb.regraAlterada);
+const lerRegras = parseWith(notificacoesRespostaWeb.regras, 'resposta');
+const lerRegraAlterada = parseWith(notificacoesRespostaWeb.regraAlterada, 'resposta');
 
 export const regrasQueryOptions = queryOptions({
   queryKey: [...notificacoesKey, 'regras'],

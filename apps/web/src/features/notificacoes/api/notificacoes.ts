@@ -1,11 +1,11 @@
 import { type Notificacao, type NotificacoesPagina, notificacoesRespostaWeb } from '@laudos/domain/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
-import { conforme } from '../../../lib/resposta';
+import { parseWith } from '../../../lib/parse';
 
 export type { Notificacao };
 
-const lerPagina = conforme(notificacoesRespostaWeb.notificacoesPagina);
+const lerPagina = parseWith(notificacoesRespostaWeb.notificacoesPagina, 'resposta');
 
 /** GET /api/notificacoes, newest first whatever order arrives. */
 function lerNotificacoesPagina(data: unknown): NotificacoesPagina {
