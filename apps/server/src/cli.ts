@@ -17,7 +17,9 @@ import { sampleVariables } from './email/samples.ts';
 import { cleanupOldLogs, listOutbox } from './email/service.ts';
 import { AppError } from './http/errors.ts';
 import { createJobs } from './jobs/boss.ts';
+import { registrarJobs } from './jobs/registro.ts';
 import { NotificationScheduler } from './modules/notificacoes/agendador.ts';
+import { registrarResultadoDoLembrete } from './modules/notificacoes/envio.ts';
 import { createContaComSenha, generateTemporaryPassword } from './modules/usuarios/service.ts';
 import { seedReferenceData } from './seed.ts';
 import { openSettingsStore } from './settings/store.ts';
@@ -139,7 +141,22 @@ const commands: Record<string, { usage: string; run(config: Config, args: string
         const jobs = createJobs(database, { workers: false, logError: () => {} });
         const settings = await openSettingsStore(database);
         const email = new EmailService(config, database.db, jobs, settings, silentLog);
-        const scheduler = new NotificationScheduler(config, database.db, jobs, email, silentLog);
+        const scheduler = new NotificationScheduler({
+          config,
+          db: database.db,
+          email,
+          settings,
+          workers: false,
+          log: silentLog,
+        });
+        // No workers here (the server sends the queue), but the queues must exist to send to them.
+        registrarJobs(jobs, config, {
+          enviarEmail: {
+            entregar: (data, attempt, registrar) => email.entregar(data, attempt, registrar),
+            registrarResultado: registrarResultadoDoLembrete,
+          },
+          verificarLembretes: { verificarLembretes: () => scheduler.verificar({ origem: 'cli' }) },
+        });
         await jobs.start();
         try {
           const dia = asOf ?? calendarDayIn(config.timeZone);

@@ -6,7 +6,9 @@ import type { Config } from './config.ts';
 import { type DatabaseHandle, migrateDatabase, openDatabase } from './db/client.ts';
 import { EmailService } from './email/delivery.ts';
 import { createJobs, type Jobs } from './jobs/boss.ts';
+import { registrarJobs } from './jobs/registro.ts';
 import { NotificationScheduler } from './modules/notificacoes/agendador.ts';
+import { registrarResultadoDoLembrete } from './modules/notificacoes/envio.ts';
 import { getPlanoPadrao } from './modules/planos/service.ts';
 import { type AdminSeedResult, seed } from './seed.ts';
 import { openSettingsStore, type SettingsStore } from './settings/store.ts';
@@ -66,8 +68,24 @@ export async function createServer(config: Config, options: CreateServerOptions 
       warn: (o: object, m: string) => app?.log.warn(o, m),
       error: (o: object, m: string) => app?.log.error(o, m),
     };
-    const notificacoes = new NotificationScheduler(config, database.db, jobs, email, logger, {
+    const notificacoes = new NotificationScheduler({
+      config,
+      db: database.db,
+      email,
+      settings,
+      workers: jobs.workers,
+      log: logger,
       ...(options.clock ? { clock: options.clock } : {}),
+    });
+    const delivery = email;
+    // The background jobs and what each reaches in the product (jobs/ imports no module).
+    registrarJobs(jobs, config, {
+      enviarEmail: {
+        entregar: (data, attempt, registrarResultado) => delivery.entregar(data, attempt, registrarResultado),
+        // A reminder's e-mail settled: its notification log and milestone record the outcome.
+        registrarResultado: registrarResultadoDoLembrete,
+      },
+      verificarLembretes: { verificarLembretes: () => notificacoes.verificar({ origem: 'agendada' }) },
     });
     const auth = createAuth(
       config,

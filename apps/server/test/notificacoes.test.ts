@@ -517,6 +517,30 @@ describe(`notifications API (${testEngine})`, () => {
     expect(cliente.statusCode).toBe(403);
   });
 
+  it('a rule update with an unknown or misspelled field is refused, naming the field, and changes nothing', async () => {
+    const { t, admin } = await setup();
+    const [regra] = (
+      await t.app.inject({ url: '/api/admin/notificacoes/regras', headers: json(admin.cookie) })
+    ).json().regras;
+    const r = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/notificacoes/regras/${regra.id}`,
+      headers: json(admin.cookie),
+      payload: { enabled: false, dias_antes: [30] },
+    });
+    expect(r.statusCode).toBe(400);
+    expect(r.json().error).toMatchObject({
+      code: 'DADOS_INVALIDOS',
+      campos: [{ campo: 'dias_antes', mensagem: 'Campo não reconhecido.' }],
+    });
+    expect(r.json().error.message).toContain('dias_antes');
+    const [depois] = await t.server.database.db
+      .select({ enabled: notificationRules.enabled })
+      .from(notificationRules)
+      .where(eq(notificationRules.id, regra.id));
+    expect(depois?.enabled).toBe(true);
+  });
+
   it('the rules are seeded once and an admin edit survives a restart', async () => {
     const { t, admin } = await setup();
     const db = t.server.database.db;

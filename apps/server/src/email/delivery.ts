@@ -1,11 +1,18 @@
 import { type AppSettings, type EmailTemplateType, isEmailTemplateType } from '@laudos/domain';
 import { and, eq, sql } from 'drizzle-orm';
-import { fromDrizzle, type Job } from 'pg-boss';
+import { fromDrizzle } from 'pg-boss';
 import type { Config } from '../config.ts';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { emailLogs, emailPacing, emailTemplates } from '../db/schema.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError, erro } from '../http/errors.ts';
 import type { Jobs } from '../jobs/boss.ts';
+import {
+  EMAIL_QUEUE,
+  type EmailJobData,
+  type RegistrarResultado,
+  type ResultadoDoEmail,
+} from '../jobs/enviar-email.ts';
+import type { JobAttempt } from '../jobs/job.ts';
 import type { SettingsStore } from '../settings/store.ts';
 import { assertEmailAddress, assertNoLineBreak, type Mailbox, parseMailbox } from './address.ts';
 import { type RenderedEmail, renderEmail } from './render.ts';
@@ -19,9 +26,6 @@ import {
   type EmailTransport,
   type OutgoingEmail,
 } from './transports.ts';
-
-export const EMAIL_QUEUE = 'email-send';
-export const EMAIL_DEAD_LETTER_QUEUE = 'email-send-dead';
 
 /** The spec's send result. */
 export interface SendResult {
@@ -51,11 +55,6 @@ interface SealedMessage {
   templateType: string | null;
 }
 
-interface EmailJobData {
-  logId: string;
-  sealed: string;
-}
-
 type LogStatus = 'pending' | 'sending' | 'retrying' | 'sent' | 'failed';
 
 interface Attempt {
@@ -67,19 +66,13 @@ interface Attempt {
 
 /**
  * Every e-mail of the product goes through here. `enqueue` renders the message and records it
- * inside the caller's transaction (an event rolled back sends nothing); a pg-boss worker sends it,
- * paced across every instance, retried with backoff on temporary failures, and logged per attempt.
+ * inside the caller's transaction (an event rolled back sends nothing); the `email-send` job
+ * (jobs/enviar-email.ts) calls `entregar`, which sends it, paced across every instance, retried with
+ * backoff on temporary failures, logged per attempt, and reports the outcome through the
+ * `registrarResultado` it is given.
  */
-export interface SettledOutcome {
-  status: 'sent' | 'failed';
-  at: Date;
-  error?: string;
-}
-export type SettledListener = (tx: DbOrTx, logId: string, outcome: SettledOutcome) => Promise<void>;
-
 export class EmailService {
   private readonly transports = new Map<EmailProvider, EmailTransport>();
-  private readonly settledListeners: SettledListener[] = [];
   private rateLimit: number;
 
   constructor(
@@ -94,40 +87,6 @@ export class EmailService {
     },
   ) {
     this.rateLimit = config.email.ratePerSecond;
-    jobs.define<EmailJobData>({
-      name: EMAIL_QUEUE,
-      deadLetter: EMAIL_DEAD_LETTER_QUEUE,
-      options: {
-        retryLimit: config.email.retryLimit,
-        retryDelay: config.email.retryDelaySeconds,
-        retryBackoff: true,
-        retryDelayMax: config.email.retryDelayMaxSeconds,
-        expireInSeconds: config.email.sendTimeoutSeconds,
-        deleteAfterSeconds: 7 * 24 * 3600,
-      },
-      work: {
-        // One message per job; a worker polls every 0.5 s, so enough workers to keep up with the
-        // configured rate (the shared slot row still paces them all).
-        options: {
-          batchSize: 1,
-          pollingIntervalSeconds: 0.5,
-          includeMetadata: true,
-          localConcurrency: Math.min(20, Math.max(1, Math.ceil(config.email.ratePerSecond))),
-        },
-        handler: async ([job]) => {
-          if (job)
-            await this.deliver(job as Job<EmailJobData> & { retryCount?: number; retryLimit?: number });
-        },
-      },
-    });
-  }
-
-  /**
-   * Called when a message is settled (sent, or failed for good), in the transaction that records
-   * it: whoever tracks an e-mail (the reminders) sees its outcome with it.
-   */
-  onSettled(listener: SettledListener): void {
-    this.settledListeners.push(listener);
   }
 
   /** The configured transport's provider, as the mode currently resolves it. */
@@ -195,8 +154,7 @@ export class EmailService {
       .from(emailTemplates)
       .where(and(eq(emailTemplates.type, request.type), eq(emailTemplates.active, true)))
       .limit(1);
-    if (!template)
-      throw new AppError('TEMPLATE_NAO_ENCONTRADO', `Template ${request.type} não encontrado`, 404);
+    if (!template) throw erro('templateNaoEncontrado', request.type);
     const settings = this.settings.get();
     return renderEmail(
       { subject: template.subject, html: template.htmlContent, text: template.textContent },
@@ -223,8 +181,7 @@ export class EmailService {
     let rendered: RenderedEmail;
     let to: Mailbox;
     try {
-      if (!isEmailTemplateType(request.type))
-        throw new AppError('TEMPLATE_NAO_ENCONTRADO', `Template ${request.type} não encontrado`, 404);
+      if (!isEmailTemplateType(request.type)) throw erro('templateNaoEncontrado', request.type);
       to = { address: assertEmailAddress(request.to), name: request.toName?.trim() || null };
       assertNoLineBreak(request.toName, 'O nome do destinatário');
       rendered = await this.render(tx, request);
@@ -276,7 +233,16 @@ export class EmailService {
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
   }
 
-  private async appendAttempt(logId: string, attempt: Attempt, set: Partial<typeof emailLogs.$inferInsert>) {
+  /**
+   * Records one attempt; when it settles the message (sent, or failed for good), the same
+   * transaction hands the outcome to `registrarResultado` (the reminders' records).
+   */
+  private async appendAttempt(
+    logId: string,
+    attempt: Attempt,
+    set: Partial<typeof emailLogs.$inferInsert>,
+    registrarResultado?: RegistrarResultado,
+  ) {
     const settled = attempt.status === 'sent' || attempt.status === 'failed';
     await this.db.transaction(async (tx) => {
       await tx
@@ -287,22 +253,23 @@ export class EmailService {
           metadata: sql`jsonb_set(${emailLogs.metadata}, '{attempts}', coalesce(${emailLogs.metadata}->'attempts', '[]'::jsonb) || ${JSON.stringify([attempt])}::jsonb)`,
         })
         .where(eq(emailLogs.id, logId));
-      if (settled) {
-        const outcome: SettledOutcome = {
+      if (settled && registrarResultado) {
+        const resultado: ResultadoDoEmail = {
           status: attempt.status as 'sent' | 'failed',
           at: new Date(attempt.at),
           ...(attempt.error ? { error: attempt.error } : {}),
         };
-        for (const listener of this.settledListeners) await listener(tx, logId, outcome);
+        await registrarResultado(tx, logId, resultado);
       }
     });
   }
 
-  /** The worker: one job, one message. */
-  private async deliver(
-    job: Job<EmailJobData> & { retryCount?: number; retryLimit?: number },
-  ): Promise<void> {
-    const { logId } = job.data;
+  /**
+   * The `email-send` job's work: one message. Its outcome goes to email_logs and, in the same
+   * transaction, to `registrarResultado`.
+   */
+  async entregar(data: EmailJobData, job: JobAttempt, registrarResultado: RegistrarResultado): Promise<void> {
+    const { logId } = data;
     const [log] = await this.db
       .select({ status: emailLogs.status })
       .from(emailLogs)
@@ -312,7 +279,7 @@ export class EmailService {
     if (log.status === 'sent') return; // already delivered by an earlier attempt
     let message: SealedMessage;
     try {
-      message = unseal<SealedMessage>(this.config.authSecret, job.data.sealed);
+      message = unseal<SealedMessage>(this.config.authSecret, data.sealed);
     } catch {
       await this.appendAttempt(
         logId,
@@ -326,6 +293,7 @@ export class EmailService {
           status: 'failed',
           errorMessage: 'Conteúdo da mensagem ilegível: AUTH_SECRET mudou desde o enfileiramento.',
         },
+        registrarResultado,
       );
       return;
     }
@@ -346,6 +314,7 @@ export class EmailService {
         logId,
         { at: new Date().toISOString(), status: 'sent', provider },
         { status: 'sent', messageId, errorMessage: null, sentAt: new Date(), provider },
+        registrarResultado,
       );
       this.log.info({ logId, provider, templateType: message.templateType }, 'e-mail enviado');
     } catch (err) {
@@ -364,6 +333,7 @@ export class EmailService {
         logId,
         { at: new Date().toISOString(), status, provider, error: error.message },
         { status, errorMessage: error.message },
+        registrarResultado,
       );
       this.log.warn({ logId, provider, code: error.code, willRetry }, 'falha no envio de e-mail');
       // Throwing hands the job back to pg-boss: retried with backoff, dead-lettered after the last

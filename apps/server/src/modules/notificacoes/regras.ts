@@ -8,10 +8,11 @@ import {
   proximoHorario,
   relogioLocal,
 } from '@laudos/domain';
+import type { AlteracaoRegra, RegraApi } from '@laudos/domain/api';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { notificationRules } from '../../db/schema.ts';
-import { AppError } from '../../http/errors.ts';
+import { dadosInvalidos, erro } from '../../http/errors.ts';
 
 export type TipoRegra = 'vencendo' | 'vencido' | 'relatorio_mensal';
 export type RegraRow = typeof notificationRules.$inferSelect;
@@ -88,8 +89,13 @@ export async function listarRegras(db: DbOrTx): Promise<RegraRow[]> {
   return rows.sort((a, b) => ordem(a) - ordem(b));
 }
 
+/** GET /api/admin/notificacoes/regras: every rule with the next time it runs. */
+export async function consultarRegras(db: DbOrTx, timeZone: string, now: Date): Promise<RegraApi[]> {
+  return (await listarRegras(db)).map((r) => toRegraApi(r, timeZone, now));
+}
+
 /** The API shape, with the next time the rule runs. */
-export function toRegraApi(r: RegraRow, timeZone: string, now: Date) {
+export function toRegraApi(r: RegraRow, timeZone: string, now: Date): RegraApi {
   const runTime = r.runTime.slice(0, 5);
   let nextRunAt: Date | null = null;
   if (r.enabled) {
@@ -117,19 +123,6 @@ export function toRegraApi(r: RegraRow, timeZone: string, now: Date) {
   };
 }
 
-export interface AlteracaoRegra {
-  name?: string;
-  enabled?: boolean;
-  daysBefore?: number[];
-  daysAfter?: number[];
-  templateType?: string | null;
-  runTime?: string;
-  frequency?: Frequencia;
-  weekday?: number;
-}
-
-const naoEncontrada = () => new AppError('REGRA_NAO_ENCONTRADA', 'Regra de notificação não encontrada.', 404);
-
 /** An admin's edit; it takes effect on the next run. Re-enabling does not catch up the days it was off. */
 export async function alterarRegra(
   db: DbOrTx,
@@ -137,14 +130,14 @@ export async function alterarRegra(
   input: AlteracaoRegra,
   timeZone: string,
   now: Date,
-): Promise<RegraRow> {
-  return db.transaction(async (tx) => {
+): Promise<RegraApi> {
+  const row = await db.transaction(async (tx) => {
     const [atual] = await tx
       .select()
       .from(notificationRules)
       .where(eq(notificationRules.id, id))
       .for('update');
-    if (!atual) throw naoEncontrada();
+    if (!atual) throw erro('regraNaoEncontrada');
     const kind = atual.kind as TipoRegra;
     if (input.templateType !== undefined && input.templateType !== null) {
       const t = input.templateType;
@@ -155,20 +148,21 @@ export async function alterarRegra(
           : kind === 'vencido'
             ? t.startsWith('vencido_')
             : t === 'relatorio_mensal');
-      if (!ok)
-        throw new AppError(
-          'DADOS_INVALIDOS',
+      if (!ok) {
+        const mensagem =
           kind === 'vencendo'
             ? 'Escolha um modelo de lembrete de vencimento (vencimento_…) ou a escolha automática.'
             : kind === 'vencido'
               ? 'Escolha um modelo de aviso de vencido (vencido_…) ou a escolha automática.'
-              : 'O relatório mensal usa o modelo relatorio_mensal.',
-          400,
-        );
+              : 'O relatório mensal usa o modelo relatorio_mensal.';
+        throw dadosInvalidos([{ campo: 'templateType', mensagem }], mensagem);
+      }
     }
     const dias = kind === 'vencendo' ? input.daysBefore : kind === 'vencido' ? input.daysAfter : undefined;
-    if (dias !== undefined && dias.length === 0 && (input.enabled ?? atual.enabled))
-      throw new AppError('DADOS_INVALIDOS', 'Informe ao menos um dia para a regra, ou desative-a.', 400);
+    if (dias !== undefined && dias.length === 0 && (input.enabled ?? atual.enabled)) {
+      const mensagem = 'Informe ao menos um dia para a regra, ou desative-a.';
+      throw dadosInvalidos([{ campo: kind === 'vencendo' ? 'daysBefore' : 'daysAfter', mensagem }], mensagem);
+    }
     const ordenar = (xs: number[] | undefined, desc: boolean) =>
       xs === undefined ? undefined : [...new Set(xs)].sort((a, b) => (desc ? b - a : a - b));
     const hoje = calendarDayIn(timeZone, now);
@@ -194,7 +188,8 @@ export async function alterarRegra(
       })
       .where(eq(notificationRules.id, id))
       .returning();
-    if (!row) throw naoEncontrada();
+    if (!row) throw erro('regraNaoEncontrada');
     return row;
   });
+  return toRegraApi(row, timeZone, now);
 }

@@ -1,10 +1,10 @@
 import { addDaysIso, daysBetween, formatDateBR } from '@laudos/domain';
+import type { ItemSimulado } from '@laudos/domain/api';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { authUser, laudos, monthlyReports, notificationLogs, usuarios } from '../../db/schema.ts';
 import type { EmailService } from '../../email/delivery.ts';
 import { condicaoStatus, contarPorStatus, escopoDoUsuario } from '../laudos/service.ts';
-import type { ItemSimulado } from './agendador.ts';
 import type { RegraRow } from './regras.ts';
 
 /** How many laudos each list of the report shows (the totals always count all of them). */
@@ -115,7 +115,7 @@ function variaveis(cliente: Cliente, mes: string, r: NonNullable<Awaited<ReturnT
  */
 export async function enviarRelatoriosMensais(
   db: Db,
-  email: EmailService,
+  email: Pick<EmailService, 'enqueue'>,
   regra: RegraRow,
   de: string,
   ate: string,
@@ -173,7 +173,7 @@ export async function enviarRelatoriosMensais(
 /** The dry run's view of the monthly report for `data`. */
 export async function planejarRelatoriosMensais(
   db: Db,
-  email: EmailService,
+  email: Pick<EmailService, 'render'>,
   regra: RegraRow,
   data: string,
 ): Promise<ItemSimulado[]> {

@@ -1,0 +1,20 @@
+import type { Config } from '../config.ts';
+import type { Jobs } from './boss.ts';
+import { type EnviarEmailPort, enviarEmailJob } from './enviar-email.ts';
+import { registerJob } from './job.ts';
+import { type VerificarLembretesPort, verificarLembretesJob } from './verificar-lembretes.ts';
+
+/** What the jobs need from the product, filled in by server.ts (and the CLI). */
+export interface JobPorts {
+  enviarEmail: EnviarEmailPort;
+  verificarLembretes: VerificarLembretesPort;
+}
+
+/**
+ * Every background job of the product, in one place. Called before `jobs.start()`: the queues
+ * must exist before anyone sends to them, even on an instance without workers (JOBS=off, the CLI).
+ */
+export function registrarJobs(jobs: Jobs, config: Config, ports: JobPorts): void {
+  registerJob(jobs, config, enviarEmailJob, ports.enviarEmail);
+  registerJob(jobs, config, verificarLembretesJob, ports.verificarLembretes);
+}

@@ -1,0 +1,186 @@
+import { calendarDayIn } from '@laudos/domain';
+import type { OrigemExecucao } from '@laudos/domain/api';
+import { eq } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { notificationHistory, notificationLogs } from '../../db/schema.ts';
+import type { EmailService } from '../../email/delivery.ts';
+import type { RegistrarResultado } from '../../jobs/enviar-email.ts';
+import type { SettingsStore } from '../../settings/store.ts';
+import { abrirExecucao, avancarJanelas, concluirExecucao, type Execucao, type Totais } from './estado.ts';
+import { type Envio, type Janela, marcarJaEnviados, planejarEnvios } from './planejamento.ts';
+import { enviarRelatoriosMensais } from './relatorio-mensal.ts';
+import { variaveisDoLembrete } from './variaveis-do-lembrete.ts';
+
+/**
+ * Sending: queues each planned reminder exactly once. The (laudo, data_vencimento, milestone) row
+ * of notification_history is inserted in the same transaction as the e-mail's queue job; restarts,
+ * overlapping runs, crashes and several instances meet at that unique key, and whoever inserts it
+ * enqueues the e-mail, nobody else does (decision 008).
+ */
+
+/** Laudos per transaction: each one's milestone row, e-mail and log are written together. */
+const LOTE = 100;
+
+type Log = {
+  info(o: object, m: string): void;
+  error(o: object, m: string): void;
+};
+
+export interface DependenciasDoEnvio {
+  db: Db;
+  email: Pick<EmailService, 'enqueue'>;
+  settings: SettingsStore;
+  timeZone: string;
+  publicUrl: string;
+  log: Log;
+}
+
+/**
+ * One run over `janelas`: recorded in notification_runs, every pending reminder queued in batches,
+ * the monthly reports, and — only when nothing failed — the rules' windows moved on.
+ */
+export async function enviarLembretes(
+  deps: DependenciasDoEnvio,
+  janelas: readonly Janela[],
+  origem: OrigemExecucao,
+  now: Date,
+): Promise<Execucao> {
+  const { db, log } = deps;
+  const hoje = calendarDayIn(deps.timeZone, now);
+  const asOf = janelas.reduce((max, j) => (j.ate > max ? j.ate : max), janelas[0]?.ate ?? hoje);
+  const runId = await abrirExecucao(db, {
+    origem,
+    asOf,
+    inicio: now,
+    regras: janelas.map((j) => j.regra.name),
+  });
+  const totais: Totais = { enfileirados: 0, jaEnviados: 0, semEmail: 0, erros: 0 };
+  let mensagem: string | null = null;
+  if (!deps.settings.get().notifications.email) {
+    mensagem = 'Envio de e-mails desativado nas configurações: nada foi enviado.';
+  } else {
+    try {
+      const lembretes = janelas.filter((j) => j.regra.kind !== 'relatorio_mensal');
+      const { envios, semEmail } = await planejarEnvios(db, lembretes);
+      totais.semEmail = semEmail;
+      const pendentes: Envio[] = [];
+      for (const { envio, jaEnviado } of await marcarJaEnviados(db, envios)) {
+        if (jaEnviado) totais.jaEnviados++;
+        else pendentes.push(envio);
+      }
+      for (let i = 0; i < pendentes.length; i += LOTE) {
+        const lote = pendentes.slice(i, i + LOTE);
+        try {
+          const r = await db.transaction(async (tx) => {
+            let enfileirados = 0;
+            let repetidos = 0;
+            for (const e of lote) {
+              if (await enfileirarLembrete(tx, deps, e, asOf, hoje)) enfileirados++;
+              else repetidos++;
+            }
+            return { enfileirados, repetidos };
+          });
+          totais.enfileirados += r.enfileirados;
+          totais.jaEnviados += r.repetidos;
+        } catch (err) {
+          totais.erros += lote.length;
+          log.error({ err, runId }, 'falha ao enfileirar lembretes; o lote será tentado na próxima execução');
+        }
+      }
+      for (const j of janelas.filter((x) => x.regra.kind === 'relatorio_mensal')) {
+        const r = await enviarRelatoriosMensais(db, deps.email, j.regra, j.de, j.ate, hoje);
+        totais.enfileirados += r.enfileirados;
+        totais.jaEnviados += r.jaEnviados;
+        totais.erros += r.erros;
+      }
+      // Only a complete run moves the windows on; a failed one is tried again by the next check.
+      if (totais.erros === 0) await avancarJanelas(db, janelas, now);
+      else mensagem = `${totais.erros} envio(s) não puderam ser enfileirados; serão tentados de novo.`;
+    } catch (err) {
+      totais.erros++;
+      mensagem = 'A execução falhou e será tentada de novo na próxima verificação.';
+      log.error({ err, runId }, 'falha na execução dos lembretes');
+    }
+  }
+  const execucao = await concluirExecucao(db, runId, totais, mensagem);
+  log.info({ runId, origem, asOf, ...totais }, 'lembretes de vencimento');
+  return execucao;
+}
+
+/**
+ * Takes the milestone (the unique key) and enqueues its e-mail, in the caller's transaction.
+ * False when another run took it first.
+ */
+async function enfileirarLembrete(
+  tx: DbOrTx,
+  deps: Pick<DependenciasDoEnvio, 'email' | 'publicUrl'>,
+  e: Envio,
+  asOf: string,
+  hoje: string,
+): Promise<boolean> {
+  const [marco] = await tx
+    .insert(notificationHistory)
+    .values({
+      laudoId: e.laudo.id,
+      usuarioId: e.laudo.usuarioId,
+      templateType: e.templateType,
+      notificationType: e.marco.tipo,
+      daysValue: e.marco.dias,
+      dataVencimento: e.laudo.dataVencimento,
+      success: false,
+    })
+    .onConflictDoNothing()
+    .returning({ id: notificationHistory.id });
+  if (!marco) return false;
+  const destinatario = (e.laudo.emailCliente ?? '').trim();
+  const result = await deps.email.enqueue(tx, {
+    type: e.templateType as never,
+    to: destinatario,
+    toName: e.laudo.usuarioNome ?? e.laudo.cliente,
+    userId: e.laudo.usuarioId,
+    laudoId: e.laudo.id,
+    variables: variaveisDoLembrete(e.laudo, hoje, deps.publicUrl),
+    metadata: { regra: e.regra.name, marco: e.marco },
+  });
+  await tx
+    .update(notificationHistory)
+    .set({ emailLogId: result.logId ?? null, errorMessage: result.success ? null : (result.error ?? null) })
+    .where(eq(notificationHistory.id, marco.id));
+  await tx.insert(notificationLogs).values({
+    laudoId: e.laudo.id,
+    ruleId: e.regra.id,
+    ruleName: e.regra.name,
+    daysBefore: e.marco.tipo === 'vencendo' ? e.marco.dias : -e.marco.dias,
+    recipientEmail: destinatario,
+    recipientName: e.laudo.usuarioNome ?? e.laudo.cliente,
+    laudoCode: e.laudo.codigo,
+    laudoName: e.laudo.nome,
+    status: result.success ? 'pending' : 'failed',
+    errorMessage: result.success ? null : (result.error ?? null),
+    notificationType: e.marco.tipo,
+    scheduledDate: asOf,
+    emailLogId: result.logId ?? null,
+  });
+  return true;
+}
+
+/**
+ * A queued e-mail settled (sent, or failed for good): its reminder's log and milestone say so. The
+ * `email-send` job calls this in the transaction that records the outcome (jobs/enviar-email.ts,
+ * wired in server.ts).
+ */
+export const registrarResultadoDoLembrete: RegistrarResultado = async (tx, logId, resultado) => {
+  const sent = resultado.status === 'sent';
+  await tx
+    .update(notificationLogs)
+    .set({
+      status: resultado.status,
+      sentAt: sent ? resultado.at : null,
+      errorMessage: resultado.error ?? null,
+    })
+    .where(eq(notificationLogs.emailLogId, logId));
+  await tx
+    .update(notificationHistory)
+    .set({ success: sent, errorMessage: resultado.error ?? null, ...(sent ? { sentAt: resultado.at } : {}) })
+    .where(eq(notificationHistory.emailLogId, logId));
+};

@@ -1,0 +1,235 @@
+import {
+  addDaysIso,
+  calendarDayIn,
+  dataDoMarco,
+  type Frequencia,
+  faixasDeVencimento,
+  type JanelaDeRegra,
+  type Marco,
+  marcoAEnviar,
+  relogioLocal,
+  templateDoMarco,
+  ultimoHorario,
+} from '@laudos/domain';
+import type { ItemSimulado, Simulacao } from '@laudos/domain/api';
+import { and, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { laudos, notificationHistory, usuarios } from '../../db/schema.ts';
+import type { EmailService } from '../../email/delivery.ts';
+import type { RegraRow } from './regras.ts';
+import { planejarRelatoriosMensais } from './relatorio-mensal.ts';
+import { variaveisDoLembrete } from './variaveis-do-lembrete.ts';
+
+/**
+ * Planning: which laudos are due which reminder. Each rule covers a window of days (its last run,
+ * the day it runs] (decision 008); each laudo gets the latest milestone in its window. Nothing here
+ * writes: the dry run is planning alone, and a run hands the plan to envio.ts.
+ */
+
+/** A window never reaches further back than this: the last milestone is 365 days after expiry. */
+const MAX_JANELA_DIAS = 400;
+
+/** The days (de, ate] a rule covers in one run. */
+export interface Janela {
+  regra: RegraRow;
+  de: string;
+  ate: string;
+}
+
+export interface LaudoDevido {
+  id: string;
+  nome: string;
+  codigo: string;
+  cliente: string;
+  tipo: string;
+  emailCliente: string | null;
+  dataVencimento: string;
+  usuarioId: string | null;
+  usuarioNome: string | null;
+}
+
+/** One reminder to send: a laudo, its milestone, the rule that reached it and the template. */
+export interface Envio {
+  laudo: LaudoDevido;
+  marco: Marco;
+  regra: RegraRow;
+  templateType: string;
+}
+
+function agendaDe(r: RegraRow) {
+  return { frequency: r.frequency as Frequencia, runTime: r.runTime, weekday: r.weekday };
+}
+
+/**
+ * The 5-minute check's windows: the rules whose time has come since their last run, each covering
+ * the days since then (a missed 09:00 is caught up).
+ */
+export function janelasVencidas(regras: readonly RegraRow[], timeZone: string, now: Date): Janela[] {
+  const relogio = relogioLocal(timeZone, now);
+  const janelas: Janela[] = [];
+  for (const regra of regras) {
+    const ate = ultimoHorario(agendaDe(regra), relogio);
+    // A rule never run covers from the day it was created: nothing from before it existed.
+    const de = regra.lastRunDate ?? addDaysIso(calendarDayIn(timeZone, regra.createdAt), -1);
+    if (de < ate) janelas.push({ regra, de, ate });
+  }
+  return janelas;
+}
+
+/** "Run now" and the CLI: every rule up to `ate`, covering the days since its last run, or at least `ate`. */
+export function janelasAte(regras: readonly RegraRow[], ate: string): Janela[] {
+  const ontem = addDaysIso(ate, -1);
+  return regras.map((regra) => ({
+    regra,
+    de: regra.lastRunDate && regra.lastRunDate < ontem ? regra.lastRunDate : ontem,
+    ate,
+  }));
+}
+
+/** The dry run's windows: the rules that would run on `data`, each since its previous scheduled run. */
+function janelasDoDia(regras: readonly RegraRow[], data: string): Janela[] {
+  const janelas: Janela[] = [];
+  for (const regra of regras) {
+    const agenda = agendaDe(regra);
+    if (ultimoHorario(agenda, { dia: data, hora: '23:59' }) !== data) continue;
+    const anterior = ultimoHorario(agenda, { dia: addDaysIso(data, -1), hora: '23:59' });
+    janelas.push({ regra, de: anterior, ate: data });
+  }
+  return janelas;
+}
+
+/** The laudos with a milestone in some window (an index range scan on data_vencimento each). */
+export async function planejarEnvios(
+  db: DbOrTx,
+  janelas: readonly Janela[],
+): Promise<{ envios: Envio[]; semEmail: number }> {
+  const regrasPorId = new Map(janelas.map((j) => [j.regra.id, j.regra]));
+  const janelasDeRegra: JanelaDeRegra[] = janelas
+    .filter((j) => j.regra.kind === 'vencendo' || j.regra.kind === 'vencido')
+    .map((j) => {
+      const limite = addDaysIso(j.ate, -MAX_JANELA_DIAS);
+      return {
+        regraId: j.regra.id,
+        tipo: j.regra.kind as 'vencendo' | 'vencido',
+        dias: j.regra.kind === 'vencendo' ? j.regra.daysBefore : j.regra.daysAfter,
+        de: j.de < limite ? limite : j.de,
+        ate: j.ate,
+      };
+    });
+  const faixas = faixasDeVencimento(janelasDeRegra);
+  if (faixas.length === 0) return { envios: [], semEmail: 0 };
+  const rows = await laudosDevidos(db, faixas);
+  const envios: Envio[] = [];
+  let semEmail = 0;
+  for (const laudo of rows) {
+    const escolha = marcoAEnviar(laudo.dataVencimento, janelasDeRegra);
+    if (!escolha) continue;
+    if (!laudo.emailCliente?.trim()) {
+      semEmail++;
+      continue;
+    }
+    const regra = regrasPorId.get(escolha.regraId)!;
+    envios.push({
+      laudo,
+      marco: escolha.marco,
+      regra,
+      templateType: regra.templateType ?? templateDoMarco(escolha.marco),
+    });
+  }
+  return { envios, semEmail };
+}
+
+/**
+ * For each planned reminder: whether a milestone as recent or later was already recorded for that
+ * laudo and due date (then this one is superseded, and a run skips it).
+ */
+export async function marcarJaEnviados(
+  db: DbOrTx,
+  envios: readonly Envio[],
+): Promise<Array<{ envio: Envio; jaEnviado: boolean }>> {
+  const ultimos = new Map<string, string>();
+  for (let i = 0; i < envios.length; i += 1000) {
+    const ids = envios.slice(i, i + 1000).map((e) => e.laudo.id);
+    const rows = await db
+      .select({
+        laudoId: notificationHistory.laudoId,
+        dataVencimento: notificationHistory.dataVencimento,
+        ultimo: sql<string>`max(${notificationHistory.dataVencimento} - (case when ${notificationHistory.notificationType} = 'vencendo' then ${notificationHistory.daysValue} else -${notificationHistory.daysValue} end))::text`,
+      })
+      .from(notificationHistory)
+      .where(inArray(notificationHistory.laudoId, ids))
+      .groupBy(notificationHistory.laudoId, notificationHistory.dataVencimento);
+    for (const r of rows) ultimos.set(`${r.laudoId}|${r.dataVencimento}`, r.ultimo);
+  }
+  return envios.map((envio) => {
+    const ultimo = ultimos.get(`${envio.laudo.id}|${envio.laudo.dataVencimento}`);
+    const jaEnviado = ultimo !== undefined && ultimo >= dataDoMarco(envio.laudo.dataVencimento, envio.marco);
+    return { envio, jaEnviado };
+  });
+}
+
+/** A dry run: what a run on `data` would send (each rule on its own schedule), sending nothing. */
+export async function simularLembretes(
+  deps: { db: Db; email: Pick<EmailService, 'render'>; publicUrl: string },
+  regras: readonly RegraRow[],
+  data: string,
+): Promise<Simulacao> {
+  const { db, email } = deps;
+  const janelas = janelasDoDia(regras, data);
+  const { envios, semEmail } = await planejarEnvios(db, janelas);
+  const itens: ItemSimulado[] = [];
+  for (const { envio: e, jaEnviado } of await marcarJaEnviados(db, envios)) {
+    let assunto = '';
+    try {
+      assunto = (
+        await email.render(db, {
+          type: e.templateType as never,
+          variables: variaveisDoLembrete(e.laudo, data, deps.publicUrl),
+        })
+      ).subject;
+    } catch (err) {
+      assunto = `(não enviado: ${(err as Error).message})`;
+    }
+    itens.push({
+      laudoId: e.laudo.id,
+      laudoNome: e.laudo.nome,
+      laudoCodigo: e.laudo.codigo,
+      cliente: e.laudo.cliente,
+      destinatario: (e.laudo.emailCliente ?? '').trim(),
+      destinatarioNome: e.laudo.usuarioNome ?? e.laudo.cliente,
+      tipo: e.marco.tipo,
+      dias: e.marco.dias,
+      templateType: e.templateType,
+      assunto,
+      regra: e.regra.name,
+      jaEnviado,
+    });
+  }
+  const mensal = janelas.find((j) => j.regra.kind === 'relatorio_mensal');
+  if (mensal) itens.push(...(await planejarRelatoriosMensais(db, email, mensal.regra, data)));
+  return { data, itens, semEmail };
+}
+
+/** The laudos due in any of the ranges, with the client account their e-mail belongs to. */
+async function laudosDevidos(db: DbOrTx, faixas: Array<[string, string]>): Promise<LaudoDevido[]> {
+  const cond: SQL[] = faixas.map(([a, b]) =>
+    a === b ? sql`${laudos.dataVencimento} = ${a}` : sql`${laudos.dataVencimento} between ${a} and ${b}`,
+  );
+  const rows = await db
+    .select({
+      id: laudos.id,
+      nome: laudos.nome,
+      codigo: laudos.codigo,
+      cliente: laudos.cliente,
+      tipo: laudos.tipo,
+      emailCliente: laudos.emailCliente,
+      dataVencimento: laudos.dataVencimento,
+      usuarioId: usuarios.id,
+      usuarioNome: usuarios.nome,
+    })
+    .from(laudos)
+    .leftJoin(usuarios, sql`lower(${usuarios.email}) = lower(btrim(${laudos.emailCliente}))`)
+    .where(and(isNotNull(laudos.dataVencimento), or(...cond)))
+    .orderBy(laudos.id);
+  return rows as LaudoDevido[];
+}
