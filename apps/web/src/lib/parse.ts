@@ -54,3 +54,21 @@ export function asArray<T>(value: unknown, path: string, item: (value: unknown, 
   if (!Array.isArray(value)) throw new UnexpectedResponseError(path);
   return value.map((entry, index) => item(entry, `${path}[${index}]`));
 }
+
+type Esquema<T> = {
+  safeParse(
+    data: unknown,
+  ): { success: true; data: T } | { success: false; error: { issues: readonly { path: PropertyKey[] }[] } };
+};
+
+/**
+ * A reply parser from one of the API's shared schemas (`@laudos/domain/api`): a reply of another
+ * shape is an UnexpectedResponseError naming the first field that did not match.
+ */
+export function parseWith<T>(schema: Esquema<T>): (data: unknown) => T {
+  return (data) => {
+    const result = schema.safeParse(data);
+    if (result.success) return result.data;
+    throw new UnexpectedResponseError(result.error.issues[0]?.path.map(String).join('.') || 'resposta');
+  };
+}

@@ -129,8 +129,8 @@ function LaudoCarregado({
             {formatDateTime(laudo.criadoEm)}
             {laudo.criador ? ` por ${laudo.criador.nome}` : ''}
           </Item>
-          {laudo.atualizadoEm ? (
-            <Item termo="Atualizado em">{formatDateTime(laudo.atualizadoEm)}</Item>
+          {laudo.atualizado_em ? (
+            <Item termo="Atualizado em">{formatDateTime(laudo.atualizado_em)}</Item>
           ) : null}
           <Item termo="Observações" largo>
             {laudo.observacoes ? <span className="whitespace-pre-line">{laudo.observacoes}</span> : 'Nenhuma'}

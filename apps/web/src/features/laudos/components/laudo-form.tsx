@@ -1,3 +1,4 @@
+import { camposDoErro, laudoEntrada } from '@laudos/domain/api';
 import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { buttonClass } from '../../../components/ui/button';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
@@ -11,8 +12,6 @@ import { ACEITA, erroDoArquivo, TAMANHO_MAXIMO_MB } from '../api/upload-arquivo'
 /** Spec §5: the one message for a laudo missing its required fields. */
 export const MENSAGEM_OBRIGATORIOS =
   'Dados obrigatórios faltando: nome, código, cliente e tipo são obrigatórios.';
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export type ValoresLaudo = {
   nome: string;
@@ -118,9 +117,13 @@ export function LaudoForm({
     if (admin && !valores.cliente.trim()) encontrados.cliente = 'Informe o cliente.';
     if (!valores.tipo.trim()) encontrados.tipo = 'Escolha o tipo do laudo.';
     const obrigatoriosFaltando = Object.keys(encontrados).length > 0;
-    const email = valores.emailCliente.trim();
-    if (email && !EMAIL.test(email))
-      encontrados.emailCliente = 'Informe um e-mail válido, como nome@empresa.com.br.';
+    // The server's own rules for each field (the shared schema), with the form's wording for the e-mail.
+    const conferido = laudoEntrada.safeParse(dadosDoFormulario(valores, admin));
+    for (const { campo, mensagem } of conferido.success ? [] : camposDoErro(conferido.error.issues)) {
+      if (campo in valores && !encontrados[campo as keyof ValoresLaudo])
+        encontrados[campo as keyof ValoresLaudo] =
+          campo === 'emailCliente' ? 'Informe um e-mail válido, como nome@empresa.com.br.' : mensagem;
+    }
     for (const tipo of ['pdf', 'excel'] as const) {
       const arquivo = arquivos[tipo];
       const problema = arquivo ? erroDoArquivo(arquivo, tipo) : undefined;
