@@ -86,7 +86,7 @@ export function condicaoStatus(status: StatusVencimento, hoje: string): SQL {
   }
 }
 
-export interface FiltroLaudos {
+interface FiltroLaudos {
   status?: StatusVencimento | undefined;
   tipo?: string | undefined;
   cliente?: string | undefined;
@@ -121,7 +121,7 @@ const laudoColumns = {
   criadorNome: usuarios.nome,
   criadorEmail: usuarios.email,
 };
-export type LaudoRow = {
+type LaudoRow = {
   [K in keyof typeof laudoColumns]:
     | (typeof laudoColumns)[K]['_']['data']
     | (K extends 'criadorNome' | 'criadorEmail' ? null : never);
@@ -257,7 +257,7 @@ function duplicado(err: unknown): never {
   throw err;
 }
 
-export interface CriacaoDeLaudo {
+interface CriacaoDeLaudo {
   db: Db;
   email: Pick<EmailService, 'enqueue'>;
   /** The app's public address (config.publicUrl), for the link in the e-mail. */
