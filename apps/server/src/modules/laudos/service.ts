@@ -378,7 +378,19 @@ export async function excluirLaudo(
     .where(and(eq(laudos.id, id), escopoDoUsuario(user)))
     .returning({ pdf: laudos.arquivoPdf, excel: laudos.arquivoExcel });
   if (!removed) throw erro('laudoNaoEncontrado');
-  for (const key of [removed.pdf, removed.excel]) {
+  await removerArquivosGuardados(storage, log, [removed.pdf, removed.excel]);
+}
+
+/**
+ * Removes stored laudo files after their rows are gone; a storage failure is logged and does not
+ * undo the delete (spec section 8).
+ */
+export async function removerArquivosGuardados(
+  storage: Pick<FileStorage, 'remove'>,
+  log: Avisos,
+  keys: readonly (string | null)[],
+): Promise<void> {
+  for (const key of keys) {
     if (key) await storage.remove(key).catch((err) => log.warn({ err, key }, 'arquivo não removido'));
   }
 }
