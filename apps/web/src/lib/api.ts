@@ -5,6 +5,9 @@
 
 const API_BASE = '/api';
 
+/** One field of a 400 of invalid input: the field's name as sent and what is wrong with it. */
+export type CampoInvalido = { campo: string; mensagem: string };
+
 export class ApiError extends Error {
   override readonly name = 'ApiError';
 
@@ -12,6 +15,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** A 400's field-by-field list, for the forms to mark each field (empty otherwise). */
+    readonly campos: readonly CampoInvalido[] = [],
   ) {
     super(message);
   }
@@ -81,10 +86,15 @@ async function readJson(response: Response): Promise<unknown> {
 
 function toApiError(status: number, data: unknown): ApiError {
   if (isRecord(data) && isRecord(data.error)) {
-    const { code, message } = data.error;
-    if (typeof code === 'string' && typeof message === 'string') return new ApiError(status, code, message);
+    const { code, message, campos } = data.error;
+    if (typeof code === 'string' && typeof message === 'string')
+      return new ApiError(status, code, message, Array.isArray(campos) ? campos.filter(isCampo) : []);
   }
   return new ApiError(status, `HTTP_${status}`, UNEXPECTED_ERROR_MESSAGE);
+}
+
+function isCampo(value: unknown): value is CampoInvalido {
+  return isRecord(value) && typeof value.campo === 'string' && typeof value.mensagem === 'string';
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -222,6 +222,7 @@ function EditarLaudoDialog({
         submitLabel="Salvar alterações"
         pending={alterar.isPending}
         erro={alterar.error ? errorMessage(alterar.error) : null}
+        camposDoServidor={alterar.error instanceof ApiError ? alterar.error.campos : undefined}
         onCancel={fechar}
         onSubmit={(valores) => {
           const mudancas = alteracoes(inicial, valores, admin);

@@ -1,8 +1,9 @@
 import { camposDoErro, laudoEntrada } from '@laudos/domain/api';
-import { type FormEvent, type ReactNode, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { buttonClass } from '../../../components/ui/button';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
 import { FormAlert } from '../../../components/ui/form-alert';
+import type { CampoInvalido } from '../../../lib/api';
 import { type FieldErrors, focusFirstError } from '../../../lib/validation';
 import type { Laudo, TipoArquivo } from '../api/laudo';
 import type { DadosLaudo } from '../api/mutations';
@@ -74,6 +75,8 @@ type LaudoFormProps = {
   pending: boolean;
   /** The server's message, shown as is. */
   erro?: string | null;
+  /** The fields the server's 400 named (ApiError.campos): each is marked until it is changed. */
+  camposDoServidor?: readonly CampoInvalido[] | undefined;
   /** Below the fields: the upload progress, for instance. */
   children?: ReactNode;
   onSubmit: (valores: ValoresLaudo, arquivos: ArquivosEscolhidos) => void;
@@ -88,6 +91,7 @@ export function LaudoForm({
   submitLabel,
   pending,
   erro,
+  camposDoServidor,
   children,
   onSubmit,
   onCancel,
@@ -98,6 +102,16 @@ export function LaudoForm({
   const [arquivos, setArquivos] = useState<ArquivosEscolhidos>({ pdf: null, excel: null });
   const [erros, setErros] = useState<FieldErrors<Campo>>({});
   const [faltando, setFaltando] = useState(false);
+
+  useEffect(() => {
+    if (!camposDoServidor?.length) return;
+    setErros((atual) => {
+      const marcados = { ...atual };
+      for (const { campo, mensagem } of camposDoServidor)
+        if (campo in valoresVazios()) marcados[campo as keyof ValoresLaudo] = mensagem;
+      return marcados;
+    });
+  }, [camposDoServidor]);
 
   function alterar(campo: keyof ValoresLaudo, valor: string) {
     setValores((atual) => ({ ...atual, [campo]: valor }));
@@ -211,6 +225,7 @@ export function LaudoForm({
           type="date"
           optional
           value={valores.dataVencimento}
+          error={erros.dataVencimento}
           hint="Sem data, o laudo fica como ativo."
           onChange={(event) => alterar('dataVencimento', event.target.value)}
         />
@@ -221,6 +236,7 @@ export function LaudoForm({
         optional
         rows={4}
         value={valores.observacoes}
+        error={erros.observacoes}
         onChange={(event) => alterar('observacoes', event.target.value)}
       />
       {comArquivos ? (
