@@ -197,6 +197,8 @@ describe('web app and headers', () => {
     expect(page.body).toContain(
       '<script type="application/json" id="site-info">{"companyName":"Laudos Engenharia"',
     );
+    // The web app shows dates and counts due dates in the firm's time zone (APP_TIMEZONE).
+    expect(page.body).toContain('"timeZone":"America/Sao_Paulo"}</script>');
     expect(page.headers['x-content-type-options']).toBe('nosniff');
     expect(page.headers['content-security-policy']).toContain("default-src 'self'");
     expect(page.headers['x-request-id']).toBeTruthy();

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { emailLogs, planos, usuarios } from '../src/db/schema.ts';
+import { emailLogs, laudos, planos, usuarios } from '../src/db/schema.ts';
 import { createAdmin, createUser, json } from './helpers/accounts.ts';
 import { createTestServer, signIn, type TestServer } from './helpers/server.ts';
 
@@ -98,6 +98,71 @@ describe('laudos API', () => {
       dataVencimento: '31/12/2026',
     });
     expect(badDate.statusCode).toBe(400);
+  });
+
+  it("takes the spec's names (data_vencimento, email_cliente) and refuses, naming it, a field it does not know", async () => {
+    const { t, admin } = await setup();
+    const ok = await criar(t, admin.cookie, {
+      nome: 'Vaso 02',
+      codigo: 'NR13-002',
+      cliente: 'ACME Ltda',
+      tipo: 'NR-13',
+      email_cliente: 'compras@acme.com.br',
+      data_vencimento: isoDaysFromToday(40),
+    });
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json().laudo).toMatchObject({
+      email_cliente: 'compras@acme.com.br',
+      data_vencimento: isoDaysFromToday(40),
+      vencimento: { status: 'ativo', diasRestantes: 40 },
+    });
+    const [salvo] = await t.server.database.db
+      .select({ emailCliente: laudos.emailCliente, dataVencimento: laudos.dataVencimento })
+      .from(laudos)
+      .where(eq(laudos.codigo, 'NR13-002'));
+    expect(salvo).toEqual({ emailCliente: 'compras@acme.com.br', dataVencimento: isoDaysFromToday(40) });
+
+    const id = ok.json().laudo.id as string;
+    const patch = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/laudos/${id}`,
+      headers: json(admin.cookie),
+      payload: { data_vencimento: isoDaysFromToday(5) },
+    });
+    expect(patch.statusCode).toBe(200);
+    expect(patch.json().laudo.data_vencimento).toBe(isoDaysFromToday(5));
+
+    const typo = await criar(t, admin.cookie, {
+      nome: 'Vaso 03',
+      codigo: 'NR13-003',
+      cliente: 'ACME Ltda',
+      tipo: 'NR-13',
+      dataVencimeto: isoDaysFromToday(40),
+    });
+    expect(typo.statusCode).toBe(400);
+    expect(typo.json().error.code).toBe('DADOS_INVALIDOS');
+    expect(typo.json().error.campos).toEqual([
+      { campo: 'dataVencimeto', mensagem: 'Campo não reconhecido.' },
+    ]);
+    expect(typo.json().error.message).toContain('dataVencimeto');
+    const nada = await t.server.database.db.select().from(laudos).where(eq(laudos.codigo, 'NR13-003'));
+    expect(nada).toEqual([]);
+
+    const patchTypo = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/laudos/${id}`,
+      headers: json(admin.cookie),
+      payload: { nome: 'Vaso renomeado', emailClient: 'x@y.com' },
+    });
+    expect(patchTypo.statusCode).toBe(400);
+    expect(patchTypo.json().error.campos).toEqual([
+      { campo: 'emailClient', mensagem: 'Campo não reconhecido.' },
+    ]);
+    const [depois] = await t.server.database.db
+      .select({ nome: laudos.nome })
+      .from(laudos)
+      .where(eq(laudos.id, id));
+    expect(depois?.nome).toBe('Vaso 02');
   });
 
   it("client A never sees, edits or deletes client B's laudo: by id, by filters, by pages", async () => {

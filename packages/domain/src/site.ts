@@ -18,6 +18,8 @@ export type SiteInfo = {
     address: string;
     website: string;
   };
+  /** The firm's IANA time zone (APP_TIMEZONE): the day a due date is counted from, dates shown in it. */
+  timeZone: string;
 };
 
 export type PlanoPublico = {

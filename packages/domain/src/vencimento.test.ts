@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { calendarDayIn } from './dates.ts';
 import {
   type ClassificacaoVencimento,
   classificarVencimento,
   DIAS_ALERTA_VENCIMENTO,
   descreverVencimento,
-  hojeNoFuso,
   type StatusVencimento,
   statusVencimentoLabel,
 } from './vencimento.ts';
@@ -104,7 +104,7 @@ describe('classificarVencimento properties', () => {
   });
 });
 
-describe('hojeNoFuso', () => {
+describe('calendarDayIn: "today" in the firm\'s time zone', () => {
   it('is the São Paulo calendar day for any instant (2020–2035)', () => {
     fc.assert(
       fc.property(
@@ -114,7 +114,7 @@ describe('hojeNoFuso', () => {
           noInvalidDate: true,
         }),
         (instant) => {
-          expect(hojeNoFuso('America/Sao_Paulo', instant)).toBe(saoPauloDay(instant));
+          expect(calendarDayIn('America/Sao_Paulo', instant)).toBe(saoPauloDay(instant));
         },
       ),
     );
@@ -122,7 +122,7 @@ describe('hojeNoFuso', () => {
 
   it('keeps a laudo due 2026-12-01 "vence hoje" until 23:59 in São Paulo, vencido from 00:00', () => {
     const due = '2026-12-01';
-    const at = (iso: string) => classificarVencimento(due, hojeNoFuso('America/Sao_Paulo', new Date(iso)));
+    const at = (iso: string) => classificarVencimento(due, calendarDayIn('America/Sao_Paulo', new Date(iso)));
 
     // 00:00 local on the day itself.
     expect(at('2026-12-01T03:00:00Z')).toEqual({ status: 'vencendo', diasRestantes: 0, diasVencido: 0 });
@@ -136,26 +136,28 @@ describe('hojeNoFuso', () => {
 
   it('depends on the firm time zone', () => {
     const instant = new Date('2026-12-02T02:59:00Z');
-    expect(hojeNoFuso('America/Sao_Paulo', instant)).toBe('2026-12-01');
-    expect(hojeNoFuso('America/Manaus', instant)).toBe('2026-12-01');
-    expect(hojeNoFuso('UTC', instant)).toBe('2026-12-02');
-    expect(hojeNoFuso('Asia/Tokyo', instant)).toBe('2026-12-02');
+    expect(calendarDayIn('America/Sao_Paulo', instant)).toBe('2026-12-01');
+    expect(calendarDayIn('America/Manaus', instant)).toBe('2026-12-01');
+    expect(calendarDayIn('UTC', instant)).toBe('2026-12-02');
+    expect(calendarDayIn('Asia/Tokyo', instant)).toBe('2026-12-02');
 
     // 03:30Z: past midnight in São Paulo (UTC-3) but still 23:30 of the day before in Manaus (UTC-4).
     const later = new Date('2026-12-02T03:30:00Z');
-    expect(classificarVencimento('2026-12-01', hojeNoFuso('America/Sao_Paulo', later)).status).toBe(
+    expect(classificarVencimento('2026-12-01', calendarDayIn('America/Sao_Paulo', later)).status).toBe(
       'vencido',
     );
-    expect(classificarVencimento('2026-12-01', hojeNoFuso('America/Manaus', later)).status).toBe('vencendo');
+    expect(classificarVencimento('2026-12-01', calendarDayIn('America/Manaus', later)).status).toBe(
+      'vencendo',
+    );
 
     // 15:00Z on 30 Nov is already 1 Dec, 00:00 in Tokyo (UTC+9): the day comes early there.
     const tokyoMidnight = new Date('2026-11-30T15:00:00Z');
-    expect(hojeNoFuso('Asia/Tokyo', tokyoMidnight)).toBe('2026-12-01');
-    expect(hojeNoFuso('America/Sao_Paulo', tokyoMidnight)).toBe('2026-11-30');
+    expect(calendarDayIn('Asia/Tokyo', tokyoMidnight)).toBe('2026-12-01');
+    expect(calendarDayIn('America/Sao_Paulo', tokyoMidnight)).toBe('2026-11-30');
   });
 
   it('defaults to now', () => {
-    expect(hojeNoFuso('UTC')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(calendarDayIn('UTC')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 });
 

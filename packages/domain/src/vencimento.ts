@@ -1,8 +1,8 @@
-import { calendarDayIn, daysBetween, isIsoDate } from './dates.ts';
+import { daysBetween, isIsoDate } from './dates.ts';
 
 /**
  * The one expiry classification (spec §4) that the server, the web app and the reminders share.
- * Pure: "today" is an argument, a calendar day in the firm's time zone (see `hojeNoFuso`), so a
+ * Pure: "today" is an argument, a calendar day in the firm's time zone (see `calendarDayIn`), so a
  * laudo due on 2026-12-01 is "vence hoje" all of that day in São Paulo and vencido from the 2nd.
  */
 export type StatusVencimento = 'ativo' | 'vencendo' | 'vencido';
@@ -46,11 +46,6 @@ export function classificarVencimento(
   const status: StatusVencimento =
     diasRestantes < 0 ? 'vencido' : diasRestantes <= DIAS_ALERTA_VENCIMENTO ? 'vencendo' : 'ativo';
   return { status, diasRestantes, diasVencido: Math.max(0, -diasRestantes) };
-}
-
-/** Today's calendar day ('YYYY-MM-DD') in the firm's time zone, e.g. 'America/Sao_Paulo'. */
-export function hojeNoFuso(timeZone: string, agora: Date = new Date()): string {
-  return calendarDayIn(timeZone, agora);
 }
 
 /** A short pt-BR phrase for lists and badges: 'Vence em 12 dias', 'Vencido há 3 dias'… */

@@ -59,12 +59,13 @@ export async function loadWebBuild(config: Config): Promise<WebBuild | null> {
   };
 }
 
-export function siteInfo({ branding, contact }: AppSettings): SiteInfo {
+export function siteInfo({ branding, contact }: AppSettings, timeZone: string): SiteInfo {
   return {
     companyName: branding.companyName,
     primaryColor: branding.primaryColor,
     logo: branding.logo,
     contact,
+    timeZone,
   };
 }
 
@@ -117,7 +118,7 @@ export async function sendPage(
   reply: FastifyReply,
 ): Promise<FastifyReply> {
   const url = new URL(request.url, 'http://localhost');
-  const site = siteInfo(app.ctx.settings.get());
+  const site = siteInfo(app.ctx.settings.get(), app.ctx.config.timeZone);
   const matched = build.renderer.matchPublicPage(url.pathname, url.search);
   reply.header('cache-control', noStore).type('text/html; charset=utf-8');
   if (matched.kind === 'app') return reply.send(appHtml(build.indexHtml, site));

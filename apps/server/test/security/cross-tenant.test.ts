@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { addDaysIso, hojeNoFuso } from '@laudos/domain';
+import { addDaysIso, calendarDayIn } from '@laudos/domain';
 import { asc, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailLogs, laudos, notificationLogs, usuarios } from '../../src/db/schema.ts';
@@ -76,7 +76,7 @@ beforeAll(async () => {
     },
   ];
 
-  const hoje = hojeNoFuso(t.config.timeZone);
+  const hoje = calendarDayIn(t.config.timeZone);
   // B's laudos: one addressed to B's e-mail, due in 7 days (a reminder goes out), and one of B's
   // company created by the firm, with no e-mail.
   const porEmail = await criarLaudoComArquivos(t, dono.cookie, {

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { addDaysIso, hojeNoFuso } from '@laudos/domain';
+import { addDaysIso, calendarDayIn } from '@laudos/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, json, lastEmailTo } from '../helpers/accounts.ts';
 import { createTestServer, type TestServer } from '../helpers/server.ts';
@@ -85,7 +85,7 @@ beforeAll(async () => {
       cliente: `Empresa ${SCRIPT}`,
       observacoes: `${IMG} ${JS}`,
       emailCliente: CLIENTE,
-      dataVencimento: addDaysIso(hojeNoFuso(t.config.timeZone), 7),
+      dataVencimento: addDaysIso(calendarDayIn(t.config.timeZone), 7),
     },
   });
   expect(laudo.statusCode, laudo.body).toBe(201);

@@ -1,2 +1,148 @@
 // The API schemas of the laudos routes (request bodies, queries, responses), shared by server and web.
-export {};
+import { z } from 'zod';
+import { isIsoDate } from '../dates.ts';
+import { entrada } from './entrada.ts';
+
+const STATUS_VENCIMENTO = ['ativo', 'vencendo', 'vencido'] as const;
+const dataIso = (mensagem: string) => z.string().refine(isIsoDate, mensagem);
+
+// ── Requests ──────────────────────────────────────────────────────────────────────────────────
+
+const textoOpcional = (max: number) => z.string().max(max).optional();
+
+/**
+ * The body of POST /api/laudos and PATCH /api/laudos/:id: every field optional here (the route
+ * says which are required, with the spec's one message), unknown fields refused, and the spec's
+ * `data_vencimento` / `email_cliente` (what every read returns) accepted beside the camelCase names.
+ */
+export const laudoEntrada = entrada(
+  {
+    nome: textoOpcional(200),
+    codigo: textoOpcional(80),
+    cliente: textoOpcional(200),
+    tipo: textoOpcional(80),
+    observacoes: z.string().max(5000).nullable().optional(),
+    emailCliente: z
+      .preprocess(
+        (v) => (typeof v === 'string' ? v.trim() : v),
+        z.union([z.email('E-mail do cliente inválido.').max(254), z.literal(''), z.null()]),
+      )
+      .optional(),
+    dataVencimento: dataIso('Data inválida: use o formato AAAA-MM-DD.').nullable().optional(),
+  },
+  { data_vencimento: 'dataVencimento', email_cliente: 'emailCliente' },
+);
+export type LaudoEntrada = z.output<typeof laudoEntrada>;
+
+/** The order the lists may take (GET /api/laudos?ordem=). */
+export const ordemDosLaudos = z.enum(['vencimento', 'nome', 'codigo', 'cliente', 'criadoEm']);
+export type OrdemLaudos = z.infer<typeof ordemDosLaudos>;
+
+/** GET /api/laudos: filters, order and page. */
+export const filtroDeLaudos = z.object({
+  status: z.enum(STATUS_VENCIMENTO).optional(),
+  tipo: z.string().max(80).optional(),
+  cliente: z.string().max(200).optional(),
+  busca: z.string().max(200).optional(),
+  vencimentoDe: dataIso('Data inválida: use AAAA-MM-DD.').optional(),
+  vencimentoAte: dataIso('Data inválida: use AAAA-MM-DD.').optional(),
+  comArquivos: z.enum(['true', 'false']).optional(),
+  ordem: ordemDosLaudos.default('vencimento'),
+  direcao: z.enum(['asc', 'desc']).default('asc'),
+  pagina: z.coerce.number().int().min(1).max(100_000).default(1),
+  porPagina: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+/** POST /api/admin/tipos-laudo. */
+export const tipoDeLaudoEntrada = entrada({
+  nome: z.string().trim().min(2, 'Informe o nome do tipo.').max(80),
+  descricao: z.string().trim().max(300).nullable().optional(),
+});
+
+// ── Responses ─────────────────────────────────────────────────────────────────────────────────
+
+const classificacao = z.object({
+  status: z.enum(STATUS_VENCIMENTO),
+  diasRestantes: z.number().nullable(),
+  diasVencido: z.number(),
+});
+
+/**
+ * A laudo as every read returns it: the spec's snake_case fields, the camelCase read aliases, the
+ * creator and the expiry classification (computed by the server in the firm's time zone).
+ * `instante` is how a timestamp looks on each side: a Date on the server (Fastify writes ISO text),
+ * the ISO text in the browser.
+ */
+function esquemasDoLaudo<I extends z.ZodType>(instante: I) {
+  const laudo = z.object({
+    id: z.string(),
+    nome: z.string(),
+    codigo: z.string(),
+    cliente: z.string(),
+    tipo: z.string(),
+    observacoes: z.string().nullable(),
+    status: z.string(),
+    email_cliente: z.string().nullable(),
+    /** 'YYYY-MM-DD' or null. */
+    data_vencimento: z.string().nullable(),
+    criado_em: instante,
+    atualizado_em: instante,
+    criado_por: z.string().nullable(),
+    /** The original file names. */
+    arquivo_pdf: z.string().nullable(),
+    arquivo_excel: z.string().nullable(),
+    arquivo_pdf_url: z.string().nullable(),
+    arquivo_excel_url: z.string().nullable(),
+    dataVencimento: z.string().nullable(),
+    criadoEm: instante,
+    emailCliente: z.string().nullable(),
+    criador: z.object({ nome: z.string(), email: z.string().nullable() }).nullable(),
+    vencimento: classificacao,
+  });
+  return {
+    laudo,
+    /** `{ laudo }`: get, create, update and the file routes. */
+    umLaudo: z.object({ laudo }),
+    /** GET /api/laudos. */
+    paginaDeLaudos: z.object({
+      laudos: z.array(laudo),
+      total: z.number(),
+      pagina: z.number(),
+      porPagina: z.number(),
+    }),
+  };
+}
+
+/** The server's side (timestamps are Dates). */
+export const laudosNoServidor = esquemasDoLaudo(z.date());
+/** The web app's side (timestamps are ISO text). */
+export const laudosNaWeb = esquemasDoLaudo(z.string());
+export type Laudo = z.infer<typeof laudosNaWeb.laudo>;
+export type PaginaDeLaudos = z.infer<typeof laudosNaWeb.paginaDeLaudos>;
+
+/** GET /api/laudos/estatisticas. */
+export const estatisticasDosLaudos = z.object({
+  total: z.number(),
+  ativos: z.number(),
+  vencendo: z.number(),
+  vencidos: z.number(),
+  porTipo: z.array(z.object({ tipo: z.string(), total: z.number() })),
+});
+export type EstatisticasLaudos = z.infer<typeof estatisticasDosLaudos>;
+
+const tipoDeLaudo = z.object({ nome: z.string(), descricao: z.string().nullable() });
+export type TipoLaudo = z.infer<typeof tipoDeLaudo>;
+/** GET /api/tipos-laudo. */
+export const tiposDeLaudo = z.object({ tipos: z.array(tipoDeLaudo) });
+/** POST /api/admin/tipos-laudo. */
+export const tipoDeLaudoCriado = z.object({ tipo: tipoDeLaudo });
+
+/** GET /api/laudos/:id/arquivos/excel/tabela: the first sheet, up to 200 rows. */
+export const planilhaDoLaudo = z.object({
+  sheetName: z.string(),
+  /** The number of columns. */
+  columns: z.number(),
+  rows: z.array(z.array(z.string())),
+  truncated: z.boolean(),
+});
+export type Planilha = z.infer<typeof planilhaDoLaudo>;

@@ -1,10 +1,10 @@
-import { hojeNoFuso } from '@laudos/domain';
+import type { Readable } from 'node:stream';
+import type { AppSettings } from '@laudos/domain';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { SessionUser } from '../../auth/session.ts';
+import type { Db } from '../../db/client.ts';
 import { laudos } from '../../db/schema.ts';
-import { AppError } from '../../http/errors.ts';
+import { erro } from '../../http/errors.ts';
 import { excelPreviews, PreviewBeyondBudgetError } from '../../storage/excel-preview.ts';
 import {
   contentDisposition,
@@ -13,12 +13,23 @@ import {
   safeDownloadName,
   typeFromHead,
 } from '../../storage/file-types.ts';
-import { FileNotFoundError, FileTooLargeError, newStorageKey } from '../../storage/storage.ts';
+import {
+  FileNotFoundError,
+  FileTooLargeError,
+  type LocalFileStorage,
+  newStorageKey,
+} from '../../storage/storage.ts';
 import { readZipDirectory, zipWithinBudget } from '../../storage/zip-inspect.ts';
-import { getSettings } from '../settings/service.ts';
-import { buscarLaudo, toLaudoApi } from './service.ts';
+import { type Avisos, buscarLaudo, lerLaudo } from './service.ts';
 
-const params = z.object({ id: z.uuid('Laudo não encontrado.'), tipo: z.enum(['pdf', 'excel']) });
+/*
+ * A laudo's PDF and Excel: uploaded, viewed, downloaded and removed only through these functions
+ * (the routes are arquivos-routes.ts). Every one first reads the laudo through the user's scope.
+ */
+
+export type TipoDeArquivo = 'pdf' | 'excel';
+type Alvo = { id: string; tipo: TipoDeArquivo };
+
 const mime: Record<LaudoFileType, string> = {
   pdf: 'application/pdf',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -36,32 +47,16 @@ async function xlsxWithinBudget(filePath: string): Promise<boolean> {
   return entries !== null && (await zipWithinBudget(filePath, entries, XLSX_UPLOAD_BUDGET));
 }
 
-const wrongType = (tipo: 'pdf' | 'excel') =>
-  new AppError(
-    'TIPO_DE_ARQUIVO_INVALIDO',
-    tipo === 'pdf'
-      ? 'O arquivo enviado não é um PDF. Envie o laudo em PDF.'
-      : 'O arquivo enviado não é uma planilha Excel (.xlsx ou .xls).',
-    415,
-  );
+const wrongType = (tipo: TipoDeArquivo) => erro(tipo === 'pdf' ? 'naoEhPdf' : 'naoEhPlanilha');
 
-function columnsFor(tipo: 'pdf' | 'excel') {
+function columnsFor(tipo: TipoDeArquivo) {
   return tipo === 'pdf'
-    ? {
-        key: laudos.arquivoPdf,
-        name: laudos.arquivoPdfNome,
-        url: laudos.arquivoPdfUrl,
-        keyProp: 'arquivoPdf',
-        nameProp: 'arquivoPdfNome',
-        urlProp: 'arquivoPdfUrl',
-      }
+    ? { keyProp: 'arquivoPdf', nameProp: 'arquivoPdfNome', urlProp: 'arquivoPdfUrl', key: laudos.arquivoPdf }
     : {
-        key: laudos.arquivoExcel,
-        name: laudos.arquivoExcelNome,
-        url: laudos.arquivoExcelUrl,
         keyProp: 'arquivoExcel',
         nameProp: 'arquivoExcelNome',
         urlProp: 'arquivoExcelUrl',
+        key: laudos.arquivoExcel,
       };
 }
 
@@ -70,253 +65,192 @@ function typeOfKey(key: string): LaudoFileType {
   return ext === 'pdf' || ext === 'xls' ? ext : 'xlsx';
 }
 
-/** A laudo's PDF and Excel: uploaded, viewed, downloaded and removed only through these routes. */
-export const arquivosRoutes: FastifyPluginAsyncZod = async (app) => {
-  const hoje = () => hojeNoFuso(app.ctx.config.timeZone);
+/** What the file routes need from the app. */
+export interface Arquivos {
+  db: Db;
+  storage: LocalFileStorage;
+  /** The settings store's current settings (ctx.settings.get()). */
+  settings: AppSettings;
+  /** Today in the firm's time zone. */
+  hoje: string;
+  log: Avisos;
+}
 
-  app.post(
-    '/api/laudos/:id/arquivos/:tipo',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: ['laudos'],
-        summary: 'Envia (ou substitui) o PDF ou o Excel do laudo: multipart, campo "arquivo"',
-        params,
-        consumes: ['multipart/form-data'],
-      },
-    },
-    async (request) => {
-      const { db, storage } = app.ctx;
-      const user = request.sessionUser!;
-      const { id, tipo } = request.params;
-      await buscarLaudo(db, user, id);
-      const settings = await getSettings(db);
-      if (!settings.features.fileUpload)
-        throw new AppError('ENVIO_DESATIVADO', 'O envio de arquivos está desativado.', 403);
-      const maxBytes = settings.limits.maxFileSizeMb * 1024 * 1024;
-      if (!request.isMultipart())
-        throw new AppError(
-          'ARQUIVO_AUSENTE',
-          'Envie o arquivo no campo "arquivo" (multipart/form-data).',
-          400,
-        );
-      const part = await request.file({ limits: { fileSize: maxBytes + 1, files: 1 } });
-      if (part?.fieldname !== 'arquivo') {
-        part?.file.resume();
-        throw new AppError(
-          'ARQUIVO_AUSENTE',
-          'Envie o arquivo no campo "arquivo" (multipart/form-data).',
-          400,
-        );
-      }
+/** The uploaded part of a multipart request (@fastify/multipart's file). */
+export interface ArquivoRecebido {
+  fieldname: string;
+  filename?: string | undefined;
+  file: Readable;
+}
 
-      // Read just enough to know what the content is, then stream the rest to disk.
-      const iterator = part.file[Symbol.asyncIterator]();
-      const buffered: Buffer[] = [];
-      let head = Buffer.alloc(0);
-      while (head.length < 8) {
-        const next = await iterator.next();
-        if (next.done) break;
-        buffered.push(next.value as Buffer);
-        head = Buffer.concat([head, next.value as Buffer]);
-      }
-      const ext = typeFromHead(head);
-      if (!ext || (tipo === 'pdf') !== (ext === 'pdf')) {
-        part.file.resume();
-        throw wrongType(tipo);
-      }
-      const key = newStorageKey(id, tipo, ext);
-      async function* body() {
-        yield* buffered;
-        for (;;) {
-          const next = await iterator.next();
-          if (next.done) return;
-          yield next.value as Buffer;
-        }
-      }
-      try {
-        await storage.save(key, body(), { maxBytes });
-      } catch (err) {
-        part.file.resume();
-        if (err instanceof FileTooLargeError) {
-          throw new AppError(
-            'ARQUIVO_GRANDE_DEMAIS',
-            `Arquivo maior que o limite de ${settings.limits.maxFileSizeMb} MB.`,
-            413,
-          );
-        }
-        throw err;
-      }
-      // The whole file, by content: a renamed executable or a .docx inside a zip is refused here.
-      const real = await detectLaudoFileType(head, storage.localPath(key));
-      if (real !== ext) {
-        await storage.remove(key);
-        throw wrongType(tipo);
-      }
-      // A spreadsheet is a zip: one that would unpack to gigabytes (a zip bomb) is not kept, so no
-      // later reader (the preview, the client's Excel) has to face it.
-      if (real === 'xlsx' && !(await xlsxWithinBudget(storage.localPath(key)))) {
-        await storage.remove(key);
-        throw new AppError(
-          'PLANILHA_SUSPEITA',
-          'A planilha está danificada ou compactada de forma suspeita (ela se expandiria demais) e não foi aceita.',
-          400,
-        );
-      }
+/**
+ * POST /api/laudos/:id/arquivos/:tipo: checks the content (not the name) against the type, the
+ * size limit of the settings and, for a spreadsheet, that it is no zip bomb; then stores it and
+ * replaces the previous file. `receber` reads the request's file with the limit it is given
+ * (undefined when the request is not multipart).
+ */
+export async function enviarArquivo(
+  { db, storage, settings, hoje, log }: Arquivos,
+  user: SessionUser,
+  { id, tipo }: Alvo,
+  receber: (maxBytes: number) => Promise<ArquivoRecebido | undefined>,
+) {
+  await lerLaudo(db, user, id);
+  if (!settings.features.fileUpload) throw erro('envioDesativado');
+  const maxBytes = settings.limits.maxFileSizeMb * 1024 * 1024;
+  const part = await receber(maxBytes);
+  if (part?.fieldname !== 'arquivo') {
+    part?.file.resume();
+    throw erro('arquivoAusente');
+  }
 
-      const cols = columnsFor(tipo);
-      const nome = safeDownloadName(part.filename ?? '', ext);
-      let anterior: string | null = null;
-      try {
-        await db.transaction(async (tx) => {
-          // The row lock serializes two uploads to one laudo: each replaces the other cleanly.
-          const [row] = await tx
-            .execute(sql`select ${cols.key} as key from ${laudos} where ${laudos.id} = ${id} for update`)
-            .then((r) => (r as unknown as { rows: { key: string | null }[] }).rows);
-          if (!row) throw new AppError('NAO_ENCONTRADO', 'Laudo não encontrado.', 404);
-          anterior = row.key;
-          await tx
-            .update(laudos)
-            .set({
-              [cols.keyProp]: key,
-              [cols.nameProp]: nome,
-              [cols.urlProp]: `/api/laudos/${id}/arquivos/${tipo}`,
-              atualizadoEm: new Date(),
-            })
-            .where(eq(laudos.id, id));
-        });
-      } catch (err) {
-        await storage.remove(key).catch(() => {});
-        throw err;
-      }
-      if (anterior && anterior !== key) {
-        excelPreviews.forget(anterior);
-        await storage
-          .remove(anterior)
-          .catch((err) => request.log.warn({ err, key: anterior }, 'arquivo anterior não removido'));
-      }
-      return { laudo: toLaudoApi(await buscarLaudo(db, user, id), hoje()) };
-    },
-  );
-
-  const serve = async (
-    disposition: 'inline' | 'attachment',
-    { id, tipo }: { id: string; tipo: 'pdf' | 'excel' },
-    request: FastifyRequest,
-    reply: FastifyReply,
-  ) => {
-    const { db, storage } = app.ctx;
-    const laudo = await buscarLaudo(db, request.sessionUser!, id);
-    const key = tipo === 'pdf' ? laudo.arquivoPdf : laudo.arquivoExcel;
-    const name = tipo === 'pdf' ? laudo.arquivoPdfNome : laudo.arquivoExcelNome;
-    if (!key) throw new AppError('ARQUIVO_NAO_ENCONTRADO', 'Este laudo não tem arquivo desse tipo.', 404);
-    try {
-      const file = await storage.open(key);
-      const type = typeOfKey(key);
-      return reply
-        .header('content-type', mime[type])
-        .header('content-length', String(file.bytes))
-        .header('content-disposition', contentDisposition(disposition, name ?? `laudo.${type}`))
-        .header('cache-control', 'private, no-store')
-        .send(file.stream);
-    } catch (err) {
-      if (err instanceof FileNotFoundError)
-        throw new AppError('ARQUIVO_NAO_ENCONTRADO', 'Arquivo não encontrado.', 404);
-      throw err;
+  // Read just enough to know what the content is, then stream the rest to disk.
+  const iterator = part.file[Symbol.asyncIterator]();
+  const buffered: Buffer[] = [];
+  let head = Buffer.alloc(0);
+  while (head.length < 8) {
+    const next = await iterator.next();
+    if (next.done) break;
+    buffered.push(next.value as Buffer);
+    head = Buffer.concat([head, next.value as Buffer]);
+  }
+  const ext = typeFromHead(head);
+  if (!ext || (tipo === 'pdf') !== (ext === 'pdf')) {
+    part.file.resume();
+    throw wrongType(tipo);
+  }
+  const key = newStorageKey(id, tipo, ext);
+  async function* body() {
+    yield* buffered;
+    for (;;) {
+      const next = await iterator.next();
+      if (next.done) return;
+      yield next.value as Buffer;
     }
-  };
+  }
+  try {
+    await storage.save(key, body(), { maxBytes });
+  } catch (err) {
+    part.file.resume();
+    if (err instanceof FileTooLargeError) throw erro('arquivoGrandeDemais', settings.limits.maxFileSizeMb);
+    throw err;
+  }
+  // The whole file, by content: a renamed executable or a .docx inside a zip is refused here.
+  const real = await detectLaudoFileType(head, storage.localPath(key));
+  if (real !== ext) {
+    await storage.remove(key);
+    throw wrongType(tipo);
+  }
+  // A spreadsheet is a zip: one that would unpack to gigabytes (a zip bomb) is not kept, so no
+  // later reader (the preview, the client's Excel) has to face it.
+  if (real === 'xlsx' && !(await xlsxWithinBudget(storage.localPath(key)))) {
+    await storage.remove(key);
+    throw erro('planilhaSuspeita');
+  }
 
-  app.get(
-    '/api/laudos/:id/arquivos/:tipo',
-    {
-      config: { access: 'user' },
-      schema: { tags: ['laudos'], summary: 'Abre o arquivo no navegador (inline)', params },
-    },
-    (request, reply) => serve('inline', request.params, request, reply),
-  );
-  app.get(
-    '/api/laudos/:id/arquivos/:tipo/download',
-    {
-      config: { access: 'user' },
-      schema: { tags: ['laudos'], summary: 'Baixa o arquivo com o nome original', params },
-    },
-    (request, reply) => serve('attachment', request.params, request, reply),
-  );
-
-  app.get(
-    '/api/laudos/:id/arquivos/excel/tabela',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: ['laudos'],
-        summary: 'A primeira planilha do Excel como tabela (até 200 linhas)',
-        params: z.object({ id: z.uuid('Laudo não encontrado.') }),
-        response: {
-          200: z.object({
-            sheetName: z.string(),
-            columns: z.number(),
-            rows: z.array(z.array(z.string())),
-            truncated: z.boolean(),
-          }),
-        },
-      },
-    },
-    async (request) => {
-      const { db, storage } = app.ctx;
-      const laudo = await buscarLaudo(db, request.sessionUser!, request.params.id);
-      if (!(await getSettings(db)).features.excelViewer) {
-        throw new AppError(
-          'VISUALIZACAO_DESATIVADA',
-          'A visualização de planilhas está desativada: baixe o arquivo.',
-          403,
-        );
-      }
-      if (!laudo.arquivoExcel)
-        throw new AppError('ARQUIVO_NAO_ENCONTRADO', 'Este laudo não tem planilha.', 404);
-      const key = laudo.arquivoExcel;
-      const preview = await excelPreviews
-        .read(storage.localPath(key), { cacheKey: key, maxRows: 200 })
-        .catch((err) => {
-          if (err instanceof PreviewBeyondBudgetError)
-            throw new AppError(
-              'PLANILHA_GRANDE_DEMAIS',
-              'Planilha grande demais para visualizar; baixe o arquivo.',
-              422,
-            );
-          throw err;
-        });
-      if (!preview) {
-        throw new AppError(
-          'PLANILHA_ILEGIVEL',
-          'Não foi possível mostrar esta planilha aqui (formato .xls antigo ou arquivo danificado): baixe o arquivo.',
-          422,
-        );
-      }
-      return preview;
-    },
-  );
-
-  app.delete(
-    '/api/laudos/:id/arquivos/:tipo',
-    {
-      config: { access: 'user' },
-      schema: { tags: ['laudos'], summary: 'Remove o arquivo do laudo', params },
-    },
-    async (request) => {
-      const { db, storage } = app.ctx;
-      const user = request.sessionUser!;
-      const { id, tipo } = request.params;
-      const laudo = await buscarLaudo(db, user, id);
-      const key = tipo === 'pdf' ? laudo.arquivoPdf : laudo.arquivoExcel;
-      if (!key) throw new AppError('ARQUIVO_NAO_ENCONTRADO', 'Este laudo não tem arquivo desse tipo.', 404);
-      const cols = columnsFor(tipo);
-      await db
+  const cols = columnsFor(tipo);
+  const nome = safeDownloadName(part.filename ?? '', ext);
+  let anterior: string | null = null;
+  try {
+    await db.transaction(async (tx) => {
+      // The row lock serializes two uploads to one laudo: each replaces the other cleanly.
+      const [row] = await tx
+        .execute(sql`select ${cols.key} as key from ${laudos} where ${laudos.id} = ${id} for update`)
+        .then((r) => (r as unknown as { rows: { key: string | null }[] }).rows);
+      if (!row) throw erro('laudoNaoEncontrado');
+      anterior = row.key;
+      await tx
         .update(laudos)
-        .set({ [cols.keyProp]: null, [cols.nameProp]: null, [cols.urlProp]: null, atualizadoEm: new Date() })
+        .set({
+          [cols.keyProp]: key,
+          [cols.nameProp]: nome,
+          [cols.urlProp]: `/api/laudos/${id}/arquivos/${tipo}`,
+          atualizadoEm: new Date(),
+        })
         .where(eq(laudos.id, id));
-      excelPreviews.forget(key);
-      await storage.remove(key).catch((err) => request.log.warn({ err, key }, 'arquivo não removido'));
-      return { laudo: toLaudoApi(await buscarLaudo(db, user, id), hoje()) };
-    },
-  );
-};
+    });
+  } catch (err) {
+    await storage.remove(key).catch(() => {});
+    throw err;
+  }
+  if (anterior && anterior !== key) {
+    const old: string = anterior;
+    excelPreviews.forget(old);
+    await storage.remove(old).catch((err) => log.warn({ err, key: old }, 'arquivo anterior não removido'));
+  }
+  return buscarLaudo(db, user, id, hoje);
+}
+
+/**
+ * GET /api/laudos/:id/arquivos/:tipo[/download]: the stored file with the headers to send it
+ * (`inline` to view in the browser, `attachment` to download under its original name).
+ */
+export async function baixarArquivo(
+  db: Db,
+  storage: LocalFileStorage,
+  user: SessionUser,
+  { id, tipo }: Alvo,
+  disposition: 'inline' | 'attachment',
+) {
+  const laudo = await lerLaudo(db, user, id);
+  const key = tipo === 'pdf' ? laudo.arquivoPdf : laudo.arquivoExcel;
+  const name = tipo === 'pdf' ? laudo.arquivoPdfNome : laudo.arquivoExcelNome;
+  if (!key) throw erro('laudoSemEsseArquivo');
+  try {
+    const file = await storage.open(key);
+    const type = typeOfKey(key);
+    return {
+      stream: file.stream,
+      headers: {
+        'content-type': mime[type],
+        'content-length': String(file.bytes),
+        'content-disposition': contentDisposition(disposition, name ?? `laudo.${type}`),
+        'cache-control': 'private, no-store',
+      },
+    };
+  } catch (err) {
+    if (err instanceof FileNotFoundError) throw erro('arquivoNaoEncontrado');
+    throw err;
+  }
+}
+
+/** GET /api/laudos/:id/arquivos/excel/tabela: the first sheet as a table (up to 200 rows). */
+export async function visualizarPlanilha(
+  db: Db,
+  storage: LocalFileStorage,
+  settings: AppSettings,
+  user: SessionUser,
+  id: string,
+) {
+  const laudo = await lerLaudo(db, user, id);
+  if (!settings.features.excelViewer) throw erro('visualizacaoDesativada');
+  if (!laudo.arquivoExcel) throw erro('laudoSemPlanilha');
+  const key = laudo.arquivoExcel;
+  const preview = await excelPreviews
+    .read(storage.localPath(key), { cacheKey: key, maxRows: 200 })
+    .catch((err) => {
+      if (err instanceof PreviewBeyondBudgetError) throw erro('planilhaGrandeDemais');
+      throw err;
+    });
+  if (!preview) throw erro('planilhaIlegivel');
+  return preview;
+}
+
+/** DELETE /api/laudos/:id/arquivos/:tipo: clears the column, then removes the file (a failure is logged). */
+export async function removerArquivo(
+  { db, storage, hoje, log }: Omit<Arquivos, 'settings'>,
+  user: SessionUser,
+  { id, tipo }: Alvo,
+) {
+  const laudo = await lerLaudo(db, user, id);
+  const key = tipo === 'pdf' ? laudo.arquivoPdf : laudo.arquivoExcel;
+  if (!key) throw erro('laudoSemEsseArquivo');
+  const cols = columnsFor(tipo);
+  await db
+    .update(laudos)
+    .set({ [cols.keyProp]: null, [cols.nameProp]: null, [cols.urlProp]: null, atualizadoEm: new Date() })
+    .where(eq(laudos.id, id));
+  excelPreviews.forget(key);
+  await storage.remove(key).catch((err) => log.warn({ err, key }, 'arquivo não removido'));
+  return buscarLaudo(db, user, id, hoje);
+}

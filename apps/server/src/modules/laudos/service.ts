@@ -1,10 +1,20 @@
-import { addDaysIso, classificarVencimento, type StatusVencimento } from '@laudos/domain';
+import {
+  addDaysIso,
+  classificarVencimento,
+  DIAS_ALERTA_VENCIMENTO,
+  type StatusVencimento,
+} from '@laudos/domain';
+import type { LaudoEntrada } from '@laudos/domain/api';
 import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/session.ts';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { containsPattern } from '../../db/like.ts';
 import { authUser, laudos, planos, tiposLaudo, usuarios } from '../../db/schema.ts';
-import { AppError } from '../../http/errors.ts';
+import type { EmailService } from '../../email/delivery.ts';
+import { erro, orFail } from '../../http/errors.ts';
+import type { FileStorage } from '../../storage/storage.ts';
+import { variaveisDoLaudo } from './variaveis-email.ts';
 
 /**
  * The laudos a user may see, as a condition of the query itself (never a filter after loading):
@@ -38,13 +48,7 @@ export async function destinoDoCliente(
   user: Pick<SessionUser, 'id' | 'nome' | 'email' | 'empresa' | 'empresaConfirmada' | 'emailVerificado'>,
   emailCliente: string | null | undefined,
 ): Promise<{ cliente: string; emailCliente: string }> {
-  if (!user.emailVerificado) {
-    throw new AppError(
-      'EMAIL_NAO_CONFIRMADO',
-      'Confirme seu e-mail antes de cadastrar ou endereçar laudos: siga o link que enviamos (ou peça outro no aviso do painel).',
-      403,
-    );
-  }
+  if (!user.emailVerificado) throw erro('emailNaoConfirmado');
   const email = emailCliente?.trim().toLowerCase() || user.email.trim().toLowerCase();
   const destino = { cliente: user.empresa?.trim() || user.nome, emailCliente: email };
   if (email === user.email.trim().toLowerCase()) return destino;
@@ -66,18 +70,12 @@ export async function destinoDoCliente(
       .limit(1);
     if (colega) return destino;
   }
-  throw new AppError(
-    'DESTINATARIO_NAO_PERMITIDO',
-    empresa
-      ? 'Você só pode enviar laudos para o seu e-mail ou para o de um colega da sua empresa com e-mail confirmado.'
-      : 'Enquanto sua empresa não for confirmada, os laudos que você cria ficam no seu próprio e-mail.',
-    403,
-  );
+  throw erro('destinatarioNaoPermitido', Boolean(empresa));
 }
 
 /** The expiry status as a condition on data_vencimento (index-friendly), for "today" in the firm's zone. */
 export function condicaoStatus(status: StatusVencimento, hoje: string): SQL {
-  const limite = addDaysIso(hoje, 30);
+  const limite = addDaysIso(hoje, DIAS_ALERTA_VENCIMENTO);
   switch (status) {
     case 'vencido':
       return lt(laudos.dataVencimento, hoje);
@@ -88,13 +86,13 @@ export function condicaoStatus(status: StatusVencimento, hoje: string): SQL {
   }
 }
 
-export interface FiltroLaudos {
-  status?: StatusVencimento;
-  tipo?: string;
-  cliente?: string;
-  busca?: string;
-  vencimentoDe?: string;
-  vencimentoAte?: string;
+interface FiltroLaudos {
+  status?: StatusVencimento | undefined;
+  tipo?: string | undefined;
+  cliente?: string | undefined;
+  busca?: string | undefined;
+  vencimentoDe?: string | undefined;
+  vencimentoAte?: string | undefined;
   /** Only laudos with a PDF or an Excel attached (/documentos). */
   comArquivos?: boolean;
   ordem: 'vencimento' | 'nome' | 'codigo' | 'cliente' | 'criadoEm';
@@ -129,7 +127,7 @@ type LaudoRow = {
     | (K extends 'criadorNome' | 'criadorEmail' ? null : never);
 };
 
-/** The API shape: the spec's snake_case fields, the read aliases, the creator and the expiry status. */
+/** The API shape (`laudosNoServidor.laudo` in @laudos/domain/api), with the expiry status on `hoje`. */
 export function toLaudoApi(row: LaudoRow, hoje: string) {
   const pdfUrl = row.arquivoPdf ? `/api/laudos/${row.id}/arquivos/pdf` : null;
   const excelUrl = row.arquivoExcel ? `/api/laudos/${row.id}/arquivos/excel` : null;
@@ -157,76 +155,89 @@ export function toLaudoApi(row: LaudoRow, hoje: string) {
     vencimento: classificarVencimento(row.dataVencimento, hoje),
   };
 }
-export type LaudoApi = ReturnType<typeof toLaudoApi>;
+type LaudoApi = ReturnType<typeof toLaudoApi>;
 
 function baseQuery(db: DbOrTx) {
   return db.select(laudoColumns).from(laudos).leftJoin(usuarios, eq(usuarios.id, laudos.criadoPor));
 }
 
-export async function listarLaudos(db: DbOrTx, user: SessionUser, f: FiltroLaudos, hoje: string) {
-  const conditions: (SQL | undefined)[] = [escopoDoUsuario(user)];
-  if (f.status) conditions.push(condicaoStatus(f.status, hoje));
-  if (f.tipo) conditions.push(eq(laudos.tipo, f.tipo));
-  if (f.cliente) conditions.push(sql`lower(btrim(${laudos.cliente})) = ${f.cliente.trim().toLowerCase()}`);
-  if (f.busca) {
-    const like = containsPattern(f.busca);
-    conditions.push(
-      or(
-        sql`lower(${laudos.nome}) like ${like}`,
-        sql`lower(${laudos.codigo}) like ${like}`,
-        sql`lower(${laudos.cliente}) like ${like}`,
-      ),
-    );
-  }
-  if (f.vencimentoDe) conditions.push(gte(laudos.dataVencimento, f.vencimentoDe));
-  if (f.vencimentoAte) conditions.push(lte(laudos.dataVencimento, f.vencimentoAte));
-  if (f.comArquivos) conditions.push(or(isNotNull(laudos.arquivoPdf), isNotNull(laudos.arquivoExcel)));
-  const where = and(...conditions.filter((c): c is SQL => Boolean(c)));
-  const column = {
-    vencimento: laudos.dataVencimento,
-    nome: laudos.nome,
-    codigo: laudos.codigo,
-    cliente: laudos.cliente,
-    criadoEm: laudos.criadoEm,
-  }[f.ordem];
-  const order = f.direcao === 'asc' ? sql`${column} asc nulls last` : sql`${column} desc nulls last`;
-  const [{ total } = { total: 0 }] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(laudos)
-    .where(where);
-  const rows = await baseQuery(db)
-    .where(where)
-    .orderBy(order, f.direcao === 'asc' ? asc(laudos.id) : desc(laudos.id))
-    .limit(f.porPagina)
-    .offset((f.pagina - 1) * f.porPagina);
-  return {
-    laudos: rows.map((r) => toLaudoApi(r as LaudoRow, hoje)),
-    total,
-    pagina: f.pagina,
-    porPagina: f.porPagina,
-  };
+/** GET /api/laudos: the laudos the user may see, filtered, ordered and paged. */
+export function listarLaudos(db: DbOrTx, user: SessionUser, f: FiltroLaudos, hoje: string) {
+  return orFail('erroAoListarLaudos', async () => {
+    const conditions: (SQL | undefined)[] = [escopoDoUsuario(user)];
+    if (f.status) conditions.push(condicaoStatus(f.status, hoje));
+    if (f.tipo) conditions.push(eq(laudos.tipo, f.tipo));
+    if (f.cliente) conditions.push(sql`lower(btrim(${laudos.cliente})) = ${f.cliente.trim().toLowerCase()}`);
+    if (f.busca) {
+      const like = containsPattern(f.busca);
+      conditions.push(
+        or(
+          sql`lower(${laudos.nome}) like ${like}`,
+          sql`lower(${laudos.codigo}) like ${like}`,
+          sql`lower(${laudos.cliente}) like ${like}`,
+        ),
+      );
+    }
+    if (f.vencimentoDe) conditions.push(gte(laudos.dataVencimento, f.vencimentoDe));
+    if (f.vencimentoAte) conditions.push(lte(laudos.dataVencimento, f.vencimentoAte));
+    if (f.comArquivos) conditions.push(or(isNotNull(laudos.arquivoPdf), isNotNull(laudos.arquivoExcel)));
+    const where = and(...conditions.filter((c): c is SQL => Boolean(c)));
+    const column = {
+      vencimento: laudos.dataVencimento,
+      nome: laudos.nome,
+      codigo: laudos.codigo,
+      cliente: laudos.cliente,
+      criadoEm: laudos.criadoEm,
+    }[f.ordem];
+    const order = f.direcao === 'asc' ? sql`${column} asc nulls last` : sql`${column} desc nulls last`;
+    const [{ total } = { total: 0 }] = await db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(laudos)
+      .where(where);
+    const rows = await baseQuery(db)
+      .where(where)
+      .orderBy(order, f.direcao === 'asc' ? asc(laudos.id) : desc(laudos.id))
+      .limit(f.porPagina)
+      .offset((f.pagina - 1) * f.porPagina);
+    return {
+      laudos: rows.map((r) => toLaudoApi(r as LaudoRow, hoje)),
+      total,
+      pagina: f.pagina,
+      porPagina: f.porPagina,
+    };
+  });
 }
 
-/** One laudo the user may see, or 404 (never 403: others' laudos do not exist for them). */
-export async function buscarLaudo(db: DbOrTx, user: SessionUser, id: string) {
+/** One laudo row the user may see, or 404 (never 403: others' laudos do not exist for them). */
+export async function lerLaudo(db: DbOrTx, user: SessionUser, id: string): Promise<LaudoRow> {
   const [row] = await baseQuery(db)
     .where(and(eq(laudos.id, id), escopoDoUsuario(user)))
     .limit(1);
-  if (!row) throw new AppError('NAO_ENCONTRADO', 'Laudo não encontrado.', 404);
+  if (!row) throw erro('laudoNaoEncontrado');
   return row as LaudoRow;
 }
 
-export async function assertTipoValido(db: DbOrTx, tipo: string) {
+/** GET /api/laudos/:id: one laudo the user may see, in the API shape. */
+export async function buscarLaudo(
+  db: DbOrTx,
+  user: SessionUser,
+  id: string,
+  hoje: string,
+): Promise<LaudoApi> {
+  return toLaudoApi(await lerLaudo(db, user, id), hoje);
+}
+
+async function assertTipoValido(db: DbOrTx, tipo: string) {
   const [t] = await db
     .select({ nome: tiposLaudo.nome })
     .from(tiposLaudo)
     .where(and(eq(tiposLaudo.nome, tipo), eq(tiposLaudo.ativo, true)))
     .limit(1);
-  if (!t) throw new AppError('TIPO_INVALIDO', `Tipo de laudo inválido: ${tipo}.`, 400);
+  if (!t) throw erro('tipoInvalido', tipo);
 }
 
 /** A client's plan limit (spec default: 100 laudos per client), counted over what they can see. */
-export async function assertLimiteDoPlano(db: DbOrTx, user: SessionUser) {
+async function assertLimiteDoPlano(db: DbOrTx, user: SessionUser) {
   if (user.tipo === 'admin' || !user.planoId) return;
   const [plano] = await db
     .select({ nome: planos.nome, max: planos.maxLaudos })
@@ -237,18 +248,178 @@ export async function assertLimiteDoPlano(db: DbOrTx, user: SessionUser) {
     .select({ n: sql<number>`count(*)::int` })
     .from(laudos)
     .where(escopoDoUsuario(user));
-  if (n >= plano.max) {
-    throw new AppError(
-      'LIMITE_DO_PLANO',
-      `Limite do plano atingido: o plano ${plano.nome} permite até ${plano.max} laudos. Fale conosco para mudar de plano.`,
-      403,
-    );
+  if (n >= plano.max) throw erro('limiteDoPlano', plano.nome, plano.max);
+}
+
+/** A second laudo with the same code is a 409. */
+function duplicado(err: unknown): never {
+  if (isUniqueViolation(err)) throw erro('codigoDuplicado');
+  throw err;
+}
+
+interface CriacaoDeLaudo {
+  db: Db;
+  email: Pick<EmailService, 'enqueue'>;
+  /** The app's public address (config.publicUrl), for the link in the e-mail. */
+  publicUrl: string;
+  /** Today in the firm's time zone. */
+  hoje: string;
+}
+
+/**
+ * POST /api/laudos: checks the required fields, the type, where a client's laudo may go and the
+ * plan's limit; inserts it and, in the same transaction, queues the "Novo Laudo Criado" e-mail to
+ * the client's address (rolled back together). Answers the laudo as the creator sees it.
+ */
+export async function criarLaudo(
+  { db, email, publicUrl, hoje }: CriacaoDeLaudo,
+  user: SessionUser,
+  b: LaudoEntrada,
+): Promise<LaudoApi> {
+  const nome = b.nome?.trim();
+  const codigo = b.codigo?.trim();
+  const tipo = b.tipo?.trim();
+  const clienteInformado = b.cliente?.trim();
+  if (!nome || !codigo || !tipo || (user.tipo === 'admin' && !clienteInformado)) {
+    throw erro('dadosObrigatorios');
   }
+  await assertTipoValido(db, tipo);
+  const destino =
+    user.tipo === 'admin'
+      ? { cliente: clienteInformado!, emailCliente: b.emailCliente?.trim() || null }
+      : await destinoDoCliente(db, user, b.emailCliente);
+  await assertLimiteDoPlano(db, user);
+  return db
+    .transaction(async (tx) => {
+      const [row] = await tx
+        .insert(laudos)
+        .values({
+          nome,
+          codigo,
+          tipo,
+          cliente: destino.cliente,
+          emailCliente: destino.emailCliente,
+          observacoes: b.observacoes?.trim() || null,
+          dataVencimento: b.dataVencimento ?? null,
+          criadoPor: user.id,
+        })
+        .returning({ id: laudos.id });
+      // Read through the creator's own scope: a client's laudo always goes to their e-mail or company.
+      const laudo = toLaudoApi(await lerLaudo(tx, user, row!.id), hoje);
+      if (laudo.email_cliente) {
+        await email.enqueue(tx, {
+          type: 'laudo_criado',
+          to: laudo.email_cliente,
+          laudoId: laudo.id,
+          userId: user.id,
+          variables: variaveisDoLaudo(laudo, { hoje, publicUrl }),
+        });
+      }
+      return laudo;
+    })
+    .catch(duplicado);
+}
+
+/** PATCH /api/laudos/:id: changes only the fields sent; always stamps atualizado_em. */
+export async function atualizarLaudo(
+  db: Db,
+  user: SessionUser,
+  id: string,
+  b: LaudoEntrada,
+  hoje: string,
+): Promise<LaudoApi> {
+  await lerLaudo(db, user, id);
+  for (const field of ['nome', 'codigo', 'tipo', 'cliente'] as const) {
+    if (b[field] !== undefined && !b[field]?.trim()) throw erro('dadosObrigatorios');
+  }
+  if (user.tipo !== 'admin' && b.cliente !== undefined) throw erro('clienteFixo');
+  if (b.tipo !== undefined) await assertTipoValido(db, b.tipo.trim());
+  if (user.tipo !== 'admin' && b.emailCliente !== undefined) await destinoDoCliente(db, user, b.emailCliente);
+  const set = {
+    ...(b.nome !== undefined ? { nome: b.nome.trim() } : {}),
+    ...(b.codigo !== undefined ? { codigo: b.codigo.trim() } : {}),
+    ...(b.tipo !== undefined ? { tipo: b.tipo.trim() } : {}),
+    ...(b.cliente !== undefined ? { cliente: b.cliente.trim() } : {}),
+    ...(b.observacoes !== undefined ? { observacoes: b.observacoes?.trim() || null } : {}),
+    ...(b.emailCliente !== undefined ? { emailCliente: b.emailCliente?.trim() || null } : {}),
+    ...(b.dataVencimento !== undefined ? { dataVencimento: b.dataVencimento } : {}),
+    atualizadoEm: sql`now()`,
+  };
+  await orFail('erroAoAtualizarLaudo', async () => {
+    const updated = await db
+      .update(laudos)
+      .set(set)
+      .where(and(eq(laudos.id, id), escopoDoUsuario(user)))
+      .returning({ id: laudos.id })
+      .catch(duplicado);
+    if (updated.length === 0) throw erro('laudoNaoEncontrado');
+  });
+  return buscarLaudo(db, user, id, hoje);
+}
+
+/** Where a failure that does not stop the operation is written (the request's logger). */
+export interface Avisos {
+  warn(obj: object, msg: string): void;
+}
+
+/**
+ * DELETE /api/laudos/:id: the row, then its files. A storage failure does not block the delete
+ * (spec section 8): it is logged and the orphan file stays on disk.
+ */
+export async function excluirLaudo(
+  db: Db,
+  storage: Pick<FileStorage, 'remove'>,
+  log: Avisos,
+  user: SessionUser,
+  id: string,
+): Promise<void> {
+  const [removed] = await db
+    .delete(laudos)
+    .where(and(eq(laudos.id, id), escopoDoUsuario(user)))
+    .returning({ pdf: laudos.arquivoPdf, excel: laudos.arquivoExcel });
+  if (!removed) throw erro('laudoNaoEncontrado');
+  await removerArquivosGuardados(storage, log, [removed.pdf, removed.excel]);
+}
+
+/**
+ * Removes stored laudo files after their rows are gone; a storage failure is logged and does not
+ * undo the delete (spec section 8).
+ */
+export async function removerArquivosGuardados(
+  storage: Pick<FileStorage, 'remove'>,
+  log: Avisos,
+  keys: readonly (string | null)[],
+): Promise<void> {
+  for (const key of keys) {
+    if (key) await storage.remove(key).catch((err) => log.warn({ err, key }, 'arquivo não removido'));
+  }
+}
+
+/** GET /api/tipos-laudo: the active types, in the admin's order. */
+export function listarTiposDeLaudo(db: DbOrTx) {
+  return db
+    .select({ nome: tiposLaudo.nome, descricao: tiposLaudo.descricao })
+    .from(tiposLaudo)
+    .where(eq(tiposLaudo.ativo, true))
+    .orderBy(asc(tiposLaudo.ordem), asc(tiposLaudo.nome));
+}
+
+/** POST /api/admin/tipos-laudo: adds a type (or turns an old one back on). */
+export async function criarTipoDeLaudo(
+  db: DbOrTx,
+  { nome, descricao }: { nome: string; descricao?: string | null | undefined },
+) {
+  const [row] = await db
+    .insert(tiposLaudo)
+    .values({ nome, descricao: descricao ?? null })
+    .onConflictDoUpdate({ target: tiposLaudo.nome, set: { ativo: true } })
+    .returning({ nome: tiposLaudo.nome, descricao: tiposLaudo.descricao });
+  return row!;
 }
 
 /** Laudos by expiry status on `hoje`, within a scope (see `escopoDoUsuario`). */
 export async function contarPorStatus(db: DbOrTx, escopo: SQL | undefined, hoje: string) {
-  const limite = addDaysIso(hoje, 30);
+  const limite = addDaysIso(hoje, DIAS_ALERTA_VENCIMENTO);
   const [totais] = await db
     .select({
       total: sql<number>`count(*)::int`,
@@ -263,14 +434,17 @@ export async function contarPorStatus(db: DbOrTx, escopo: SQL | undefined, hoje:
   return { total, ativos: total - vencidos - vencendo, vencendo, vencidos };
 }
 
-export async function estatisticas(db: DbOrTx, user: SessionUser, hoje: string) {
-  const escopo = escopoDoUsuario(user);
-  const porStatus = await contarPorStatus(db, escopo, hoje);
-  const porTipo = await db
-    .select({ tipo: laudos.tipo, total: sql<number>`count(*)::int` })
-    .from(laudos)
-    .where(escopo)
-    .groupBy(laudos.tipo)
-    .orderBy(desc(sql`count(*)`), asc(laudos.tipo));
-  return { ...porStatus, porTipo };
+/** GET /api/laudos/estatisticas: counts by status and by type, in the same scope as the list. */
+export function obterEstatisticas(db: DbOrTx, user: SessionUser, hoje: string) {
+  return orFail('erroNasEstatisticas', async () => {
+    const escopo = escopoDoUsuario(user);
+    const porStatus = await contarPorStatus(db, escopo, hoje);
+    const porTipo = await db
+      .select({ tipo: laudos.tipo, total: sql<number>`count(*)::int` })
+      .from(laudos)
+      .where(escopo)
+      .groupBy(laudos.tipo)
+      .orderBy(desc(sql`count(*)`), asc(laudos.tipo));
+    return { ...porStatus, porTipo };
+  });
 }

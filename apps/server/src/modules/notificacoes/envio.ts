@@ -6,10 +6,10 @@ import { notificationHistory, notificationLogs } from '../../db/schema.ts';
 import type { EmailService } from '../../email/delivery.ts';
 import type { RegistrarResultado } from '../../jobs/enviar-email.ts';
 import type { SettingsStore } from '../../settings/store.ts';
+import { variaveisDoLaudo } from '../laudos/variaveis-email.ts';
 import { abrirExecucao, avancarJanelas, concluirExecucao, type Execucao, type Totais } from './estado.ts';
 import { type Envio, type Janela, marcarJaEnviados, planejarEnvios } from './planejamento.ts';
 import { enviarRelatoriosMensais } from './relatorio-mensal.ts';
-import { variaveisDoLembrete } from './variaveis-do-lembrete.ts';
 
 /**
  * Sending: queues each planned reminder exactly once. The (laudo, data_vencimento, milestone) row
@@ -139,7 +139,11 @@ async function enfileirarLembrete(
     toName: e.laudo.usuarioNome ?? e.laudo.cliente,
     userId: e.laudo.usuarioId,
     laudoId: e.laudo.id,
-    variables: variaveisDoLembrete(e.laudo, hoje, deps.publicUrl),
+    variables: variaveisDoLaudo(e.laudo, {
+      hoje,
+      publicUrl: deps.publicUrl,
+      clienteNome: e.laudo.usuarioNome,
+    }),
     metadata: { regra: e.regra.name, marco: e.marco },
   });
   await tx

@@ -16,9 +16,9 @@ import { and, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { laudos, notificationHistory, usuarios } from '../../db/schema.ts';
 import type { EmailService } from '../../email/delivery.ts';
+import { variaveisDoLaudo } from '../laudos/variaveis-email.ts';
 import type { RegraRow } from './regras.ts';
 import { planejarRelatoriosMensais } from './relatorio-mensal.ts';
-import { variaveisDoLembrete } from './variaveis-do-lembrete.ts';
 
 /**
  * Planning: which laudos are due which reminder. Each rule covers a window of days (its last run,
@@ -184,7 +184,11 @@ export async function simularLembretes(
       assunto = (
         await email.render(db, {
           type: e.templateType as never,
-          variables: variaveisDoLembrete(e.laudo, data, deps.publicUrl),
+          variables: variaveisDoLaudo(e.laudo, {
+            hoje: data,
+            publicUrl: deps.publicUrl,
+            clienteNome: e.laudo.usuarioNome,
+          }),
         })
       ).subject;
     } catch (err) {

@@ -1,9 +1,9 @@
-const longDate = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long', timeZone: 'America/Sao_Paulo' });
-
-/** "21 de novembro de 2026", the same on the server and in the browser. */
-export function formatPostDate(iso: string): string {
+/** "21 de novembro de 2026" in the firm's time zone (SiteInfo.timeZone), the same on the server and in the browser. */
+export function formatPostDate(iso: string, timeZone: string): string {
   const parsed = new Date(iso);
-  return Number.isNaN(parsed.getTime()) ? iso : longDate.format(parsed);
+  return Number.isNaN(parsed.getTime())
+    ? iso
+    : new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long', timeZone }).format(parsed);
 }
 
 /** The date part for <time dateTime>. */

@@ -23,6 +23,8 @@ export const defaultSiteInfo: SiteInfo = Object.freeze({
     address: 'São Paulo - SP',
     website: 'https://laudos.com.br',
   }),
+  // APP_TIMEZONE's default; the server writes its own into every page.
+  timeZone: 'America/Sao_Paulo',
 });
 
 /** The id of the JSON block the server writes into every page (never executed: CSP-safe). */
@@ -47,6 +49,7 @@ function isSiteInfo(value: unknown): value is SiteInfo {
   return (
     typeof v.companyName === 'string' &&
     typeof v.primaryColor === 'string' &&
+    typeof v.timeZone === 'string' &&
     (v.logo === null || typeof v.logo === 'string') &&
     typeof contact === 'object' &&
     contact !== null &&

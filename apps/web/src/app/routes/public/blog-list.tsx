@@ -1,6 +1,7 @@
 import type { PaginaDePosts } from '@laudos/domain';
 import { Link } from 'react-router';
 import { formatPostDate, isoDate } from '../../../features/marketing/post-date';
+import { useSiteInfo } from '../../../features/marketing/site-info';
 import { blogPostHref, paths } from '../../paths';
 
 export function blogListMeta(pagina: number) {
@@ -17,6 +18,7 @@ export function blogPageHref(pagina: number, basePath: string = paths.blog): str
 
 /** The published posts, newest first, one page at a time (links, so it works without JavaScript). */
 export function BlogListPage({ blog, basePath }: { blog: PaginaDePosts; basePath: string }) {
+  const { timeZone } = useSiteInfo();
   const paginas = Math.max(1, Math.ceil(blog.total / blog.porPagina));
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
@@ -60,8 +62,10 @@ export function BlogListPage({ blog, basePath }: { blog: PaginaDePosts; basePath
                   </h2>
                   <p className="mt-2 flex-1 text-sm text-slate-700">{post.resumo}</p>
                   <p className="mt-4 text-sm text-slate-700">
-                    <time dateTime={isoDate(post.publicadoEm)}>{formatPostDate(post.publicadoEm)}</time> ·{' '}
-                    {post.autorNome}
+                    <time dateTime={isoDate(post.publicadoEm)}>
+                      {formatPostDate(post.publicadoEm, timeZone)}
+                    </time>{' '}
+                    · {post.autorNome}
                   </p>
                 </div>
               </article>

@@ -1,6 +1,7 @@
 import type { PostPublico } from '@laudos/domain';
 import { Link } from 'react-router';
 import { formatPostDate, isoDate } from '../../../features/marketing/post-date';
+import { useSiteInfo } from '../../../features/marketing/site-info';
 import { paths } from '../../paths';
 
 export function blogPostMeta(post: PostPublico) {
@@ -12,6 +13,7 @@ export function blogPostMeta(post: PostPublico) {
  * HTML and sanitises the result (apps/server/src/modules/blog/markdown.ts).
  */
 export function BlogPostPage({ post }: { post: PostPublico }) {
+  const { timeZone } = useSiteInfo();
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
       <p>
@@ -25,7 +27,7 @@ export function BlogPostPage({ post }: { post: PostPublico }) {
       <p className="mt-4 text-lg text-slate-700">{post.resumo}</p>
       <p className="mt-4 text-sm text-slate-700">
         Por {post.autorNome} ·{' '}
-        <time dateTime={isoDate(post.publicadoEm)}>{formatPostDate(post.publicadoEm)}</time>
+        <time dateTime={isoDate(post.publicadoEm)}>{formatPostDate(post.publicadoEm, timeZone)}</time>
       </p>
       {post.capa && (
         // The cover is the first thing seen: loaded at once (lazy loading it would delay the page).

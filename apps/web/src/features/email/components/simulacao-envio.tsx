@@ -1,4 +1,4 @@
-import { formatDateBR, hojeNoFuso, isIsoDate } from '@laudos/domain';
+import { calendarDayIn, formatDateBR, isIsoDate } from '@laudos/domain';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { laudoHref } from '../../../app/paths';
@@ -9,16 +9,16 @@ import { FormAlert } from '../../../components/ui/form-alert';
 import { rotuloTipoEmail } from '../../../lib/email-labels';
 import { plural } from '../../../lib/format';
 import { errorMessage } from '../../../lib/validation';
+import { useSiteInfo } from '../../marketing/site-info';
 import { type ItemSimulacao, type Simulacao, useSimularEnvio } from '../api/simulacao';
 import { rotuloMarco, rotulosTipoNotificacao } from './rotulos';
 import { Secao, Tabela, td } from './tabela';
 
-/** The firm's time zone: "today" for the reminders is a day there. */
-const FUSO_EMPRESA = 'America/Sao_Paulo';
-
 /** The "Simulação" tab: what a run on a date would send, without sending anything. */
 export function SimulacaoEnvio() {
-  const [data, setData] = useState(() => hojeNoFuso(FUSO_EMPRESA));
+  // "Today" for the reminders is a day in the firm's time zone (the server's APP_TIMEZONE).
+  const { timeZone } = useSiteInfo();
+  const [data, setData] = useState(() => calendarDayIn(timeZone));
   const [erro, setErro] = useState<string | undefined>();
   const simular = useSimularEnvio();
 

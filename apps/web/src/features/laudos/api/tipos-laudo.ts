@@ -1,17 +1,9 @@
+import { tiposDeLaudo } from '@laudos/domain/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
-import { asArray, asNullableString, asRecord, asString } from '../../../lib/parse';
-import type { TipoLaudo } from './laudo';
+import { parseWith } from '../../../lib/parse';
 
-function parseTipos(data: unknown): TipoLaudo[] {
-  return asArray(asRecord(data, 'resposta').tipos, 'tipos', (item, path) => {
-    const tipo = asRecord(item, path);
-    return {
-      nome: asString(tipo.nome, `${path}.nome`),
-      descricao: asNullableString(tipo.descricao, `${path}.descricao`),
-    };
-  });
-}
+const parseTipos = (data: unknown) => parseWith(tiposDeLaudo)(data).tipos;
 
 /** GET /api/tipos-laudo: the types a laudo may have (NR-13, NR-12, elevadores...). */
 export const tiposLaudoQueryOptions = queryOptions({

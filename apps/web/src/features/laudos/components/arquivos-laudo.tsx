@@ -50,8 +50,8 @@ function ArquivoCartao({
   const [verPlanilha, setVerPlanilha] = useState(false);
   const [erroLocal, setErroLocal] = useState<string | null>(null);
   const rotulo = rotulos[tipo];
-  const nome = tipo === 'pdf' ? laudo.arquivoPdf : laudo.arquivoExcel;
-  const presente = Boolean(tipo === 'pdf' ? laudo.arquivoPdfUrl : laudo.arquivoExcelUrl);
+  const nome = tipo === 'pdf' ? laudo.arquivo_pdf : laudo.arquivo_excel;
+  const presente = Boolean(tipo === 'pdf' ? laudo.arquivo_pdf_url : laudo.arquivo_excel_url);
   const enviando = envio.estado.fase === 'enviando';
 
   async function escolher(input: HTMLInputElement) {

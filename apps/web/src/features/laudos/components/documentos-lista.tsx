@@ -79,27 +79,27 @@ function ArquivosLinks({ laudo, recursos }: { laudo: Laudo; recursos: RecursosAr
   const link = 'font-medium text-brand-700 hover:underline';
   return (
     <ul className="mt-3 space-y-2 text-sm">
-      {laudo.arquivoPdfUrl ? (
+      {laudo.arquivo_pdf_url ? (
         <li className="flex flex-wrap items-center gap-x-3 gap-y-1">
           <span className="font-medium text-slate-900">PDF:</span>
-          <span className="break-all text-slate-700">{laudo.arquivoPdf}</span>
+          <span className="break-all text-slate-700">{laudo.arquivo_pdf}</span>
           {recursos.pdfViewer ? (
             <a href={arquivoUrl(laudo.id, 'pdf')} target="_blank" rel="noopener noreferrer" className={link}>
               Visualizar<span className="sr-only"> o PDF de {laudo.nome} (abre em nova aba)</span>
             </a>
           ) : null}
-          <a href={arquivoUrl(laudo.id, 'pdf', true)} download={laudo.arquivoPdf ?? true} className={link}>
+          <a href={arquivoUrl(laudo.id, 'pdf', true)} download={laudo.arquivo_pdf ?? true} className={link}>
             Baixar<span className="sr-only"> o PDF de {laudo.nome}</span>
           </a>
         </li>
       ) : null}
-      {laudo.arquivoExcelUrl ? (
+      {laudo.arquivo_excel_url ? (
         <li className="flex flex-wrap items-center gap-x-3 gap-y-1">
           <span className="font-medium text-slate-900">Excel:</span>
-          <span className="break-all text-slate-700">{laudo.arquivoExcel}</span>
+          <span className="break-all text-slate-700">{laudo.arquivo_excel}</span>
           <a
             href={arquivoUrl(laudo.id, 'excel', true)}
-            download={laudo.arquivoExcel ?? true}
+            download={laudo.arquivo_excel ?? true}
             className={link}
           >
             Baixar<span className="sr-only"> a planilha de {laudo.nome}</span>

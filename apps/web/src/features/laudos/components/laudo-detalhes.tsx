@@ -129,8 +129,8 @@ function LaudoCarregado({
             {formatDateTime(laudo.criadoEm)}
             {laudo.criador ? ` por ${laudo.criador.nome}` : ''}
           </Item>
-          {laudo.atualizadoEm ? (
-            <Item termo="Atualizado em">{formatDateTime(laudo.atualizadoEm)}</Item>
+          {laudo.atualizado_em ? (
+            <Item termo="Atualizado em">{formatDateTime(laudo.atualizado_em)}</Item>
           ) : null}
           <Item termo="Observações" largo>
             {laudo.observacoes ? <span className="whitespace-pre-line">{laudo.observacoes}</span> : 'Nenhuma'}
@@ -222,6 +222,7 @@ function EditarLaudoDialog({
         submitLabel="Salvar alterações"
         pending={alterar.isPending}
         erro={alterar.error ? errorMessage(alterar.error) : null}
+        camposDoServidor={alterar.error instanceof ApiError ? alterar.error.campos : undefined}
         onCancel={fechar}
         onSubmit={(valores) => {
           const mudancas = alteracoes(inicial, valores, admin);

@@ -1,4 +1,6 @@
-import { type FormEvent, type ReactNode, useRef, useState } from 'react';
+import type { CampoInvalido } from '@laudos/domain/api';
+import { camposDoErro, laudoEntrada } from '@laudos/domain/api';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { buttonClass } from '../../../components/ui/button';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
 import { FormAlert } from '../../../components/ui/form-alert';
@@ -11,8 +13,6 @@ import { ACEITA, erroDoArquivo, TAMANHO_MAXIMO_MB } from '../api/upload-arquivo'
 /** Spec §5: the one message for a laudo missing its required fields. */
 export const MENSAGEM_OBRIGATORIOS =
   'Dados obrigatórios faltando: nome, código, cliente e tipo são obrigatórios.';
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export type ValoresLaudo = {
   nome: string;
@@ -75,6 +75,8 @@ type LaudoFormProps = {
   pending: boolean;
   /** The server's message, shown as is. */
   erro?: string | null;
+  /** The fields the server's 400 named (ApiError.campos): each is marked until it is changed. */
+  camposDoServidor?: readonly CampoInvalido[] | undefined;
   /** Below the fields: the upload progress, for instance. */
   children?: ReactNode;
   onSubmit: (valores: ValoresLaudo, arquivos: ArquivosEscolhidos) => void;
@@ -89,6 +91,7 @@ export function LaudoForm({
   submitLabel,
   pending,
   erro,
+  camposDoServidor,
   children,
   onSubmit,
   onCancel,
@@ -99,6 +102,16 @@ export function LaudoForm({
   const [arquivos, setArquivos] = useState<ArquivosEscolhidos>({ pdf: null, excel: null });
   const [erros, setErros] = useState<FieldErrors<Campo>>({});
   const [faltando, setFaltando] = useState(false);
+
+  useEffect(() => {
+    if (!camposDoServidor?.length) return;
+    setErros((atual) => {
+      const marcados = { ...atual };
+      for (const { campo, mensagem } of camposDoServidor)
+        if (campo in valoresVazios()) marcados[campo as keyof ValoresLaudo] = mensagem;
+      return marcados;
+    });
+  }, [camposDoServidor]);
 
   function alterar(campo: keyof ValoresLaudo, valor: string) {
     setValores((atual) => ({ ...atual, [campo]: valor }));
@@ -118,9 +131,13 @@ export function LaudoForm({
     if (admin && !valores.cliente.trim()) encontrados.cliente = 'Informe o cliente.';
     if (!valores.tipo.trim()) encontrados.tipo = 'Escolha o tipo do laudo.';
     const obrigatoriosFaltando = Object.keys(encontrados).length > 0;
-    const email = valores.emailCliente.trim();
-    if (email && !EMAIL.test(email))
-      encontrados.emailCliente = 'Informe um e-mail válido, como nome@empresa.com.br.';
+    // The server's own rules for each field (the shared schema), with the form's wording for the e-mail.
+    const conferido = laudoEntrada.safeParse(dadosDoFormulario(valores, admin));
+    for (const { campo, mensagem } of conferido.success ? [] : camposDoErro(conferido.error.issues)) {
+      if (campo in valores && !encontrados[campo as keyof ValoresLaudo])
+        encontrados[campo as keyof ValoresLaudo] =
+          campo === 'emailCliente' ? 'Informe um e-mail válido, como nome@empresa.com.br.' : mensagem;
+    }
     for (const tipo of ['pdf', 'excel'] as const) {
       const arquivo = arquivos[tipo];
       const problema = arquivo ? erroDoArquivo(arquivo, tipo) : undefined;
@@ -208,6 +225,7 @@ export function LaudoForm({
           type="date"
           optional
           value={valores.dataVencimento}
+          error={erros.dataVencimento}
           hint="Sem data, o laudo fica como ativo."
           onChange={(event) => alterar('dataVencimento', event.target.value)}
         />
@@ -218,6 +236,7 @@ export function LaudoForm({
         optional
         rows={4}
         value={valores.observacoes}
+        error={erros.observacoes}
         onChange={(event) => alterar('observacoes', event.target.value)}
       />
       {comArquivos ? (

@@ -72,6 +72,36 @@ describe('/novo-laudo', () => {
     ]);
   });
 
+  it("marks the field a server's 400 names", async () => {
+    mockApi({
+      'GET /api/me': { body: perfil() },
+      'GET /api/tipos-laudo': tipos,
+      'GET /api/settings/public': settingsPublic,
+      'POST /api/laudos': {
+        status: 400,
+        body: {
+          error: {
+            code: 'DADOS_INVALIDOS',
+            message: 'Dados inválidos: verifique dataVencimento.',
+            campos: [{ campo: 'dataVencimento', mensagem: 'Data inválida: use o formato AAAA-MM-DD.' }],
+          },
+        },
+      },
+    });
+    renderApp(paths.novoLaudo);
+
+    fireEvent.change(await screen.findByLabelText('Nome do laudo'), { target: { value: 'Caldeira 01' } });
+    fireEvent.change(screen.getByLabelText(/Código/), { target: { value: 'NR13-001' } });
+    await screen.findByRole('option', { name: 'NR-13' });
+    fireEvent.change(screen.getByLabelText('Tipo'), { target: { value: 'NR-13' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Criar laudo' }));
+
+    expect(await screen.findByText('Dados inválidos: verifique dataVencimento.')).toBeTruthy();
+    const data = screen.getByLabelText(/Data de vencimento/);
+    expect(data.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Data inválida: use o formato AAAA-MM-DD.')).toBeTruthy();
+  });
+
   it('goes to the new laudo with a "Laudo criado" toast', async () => {
     mockApi({
       'GET /api/me': { body: perfil() },

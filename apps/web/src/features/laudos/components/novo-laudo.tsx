@@ -4,6 +4,7 @@ import { laudoHref } from '../../../app/paths';
 import { useToast } from '../../../components/toast';
 import { buttonClass } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
+import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/validation';
 import type { Laudo } from '../api/laudo';
 import { useCriarLaudo } from '../api/mutations';
@@ -87,6 +88,7 @@ export function NovoLaudo({ admin, emailUsuario, uploadHabilitado }: NovoLaudoPr
       submitLabel="Criar laudo"
       pending={criar.isPending || enviando}
       erro={criar.error ? errorMessage(criar.error) : null}
+      camposDoServidor={criar.error instanceof ApiError ? criar.error.campos : undefined}
       onSubmit={(valores, arquivos) => void salvar(valores, arquivos)}
     >
       {progresso}
