@@ -8,7 +8,7 @@ import { type ApiHandler, mockApi, signedOut } from '../test/api-mock';
 import { admin, perfil } from '../test/factories';
 import { renderApp } from '../test/render';
 import { GuestOnly, RequireUser, WithAuth } from './guards';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 import { AppProviders } from './providers';
 
 describe('guards on the real route table', () => {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { mockApi, signedOut } from '../test/api-mock';
 import { admin } from '../test/factories';
 import { renderApp } from '../test/render';
-import { paths, servicoPaths } from './paths';
+import { paths, servicoPaths } from '../lib/paths';
 import { routes } from './route-table';
 
 type Session = 'public' | 'guest' | 'admin';

@@ -4,7 +4,7 @@ import { DefaultPlaceholder } from '../components/loading';
 import { servicos } from '../features/marketing/servicos';
 import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 import { NotFoundPage } from './routes/not-found';
 import { RootErrorBoundary } from './routes/root-error';
 import { ServerPageUnavailable } from './routes/server-page-unavailable';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { apiError, callsTo, mockApi } from '../../../test/api-mock';
 import { perfil } from '../../../test/factories';
 import { renderApp } from '../../../test/render';
-import { paths } from '../../paths';
+import { paths } from '../../../lib/paths';
 
 function fillAndSubmit(atual: string, nova: string, confirmacao = nova) {
   fireEvent.change(screen.getByLabelText('Senha atual (ou temporária)'), { target: { value: atual } });

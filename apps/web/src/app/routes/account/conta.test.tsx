@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { callsTo, mockApi } from '../../../test/api-mock';
 import { perfil } from '../../../test/factories';
 import { renderApp } from '../../../test/render';
-import { paths } from '../../paths';
+import { paths } from '../../../lib/paths';
 
 const sessoes = [
   {

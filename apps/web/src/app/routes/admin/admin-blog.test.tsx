@@ -5,7 +5,7 @@ import { fakeBlogApi, postFactory } from '../../../features/blog/test/fake-blog'
 import { type ApiHandler, apiError, callsTo, mockApi } from '../../../test/api-mock';
 import { admin } from '../../../test/factories';
 import { renderApp } from '../../../test/render';
-import { paths } from '../../paths';
+import { paths } from '../../../lib/paths';
 
 const publicado = postFactory();
 const rascunho = postFactory({

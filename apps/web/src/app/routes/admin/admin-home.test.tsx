@@ -4,7 +4,7 @@ import type { Usuario } from '../../../features/usuarios/api/usuario';
 import { type ApiHandler, apiError, callsTo, mockApi } from '../../../test/api-mock';
 import { admin } from '../../../test/factories';
 import { renderApp } from '../../../test/render';
-import { paths } from '../../paths';
+import { paths } from '../../../lib/paths';
 
 function usuario(overrides: Partial<Usuario>): Usuario {
   return {

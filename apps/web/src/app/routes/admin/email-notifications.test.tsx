@@ -6,7 +6,7 @@ import type { Simulacao } from '../../../features/email/api/simulacao';
 import { type ApiHandler, apiError, callsTo, mockApi } from '../../../test/api-mock';
 import { admin } from '../../../test/factories';
 import { renderApp } from '../../../test/render';
-import { paths } from '../../paths';
+import { paths } from '../../../lib/paths';
 
 function regra(overrides: Partial<Regra> = {}): Regra {
   return {

@@ -4,7 +4,7 @@ import type { Template } from '../../../features/email/api/templates';
 import { type ApiHandler, apiError, callsTo, mockApi } from '../../../test/api-mock';
 import { admin } from '../../../test/factories';
 import { renderApp } from '../../../test/render';
-import { paths } from '../../paths';
+import { paths } from '../../../lib/paths';
 
 function template(overrides: Partial<Template> = {}): Template {
   return {

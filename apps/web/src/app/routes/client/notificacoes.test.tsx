@@ -4,7 +4,7 @@ import { formatDateTime } from '../../../lib/format';
 import { mockApi } from '../../../test/api-mock';
 import { perfil } from '../../../test/factories';
 import { renderApp } from '../../../test/render';
-import { paths } from '../../paths';
+import { paths } from '../../../lib/paths';
 
 const itens = [
   {

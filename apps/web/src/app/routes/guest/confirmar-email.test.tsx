@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { apiError, callsTo, mockApi, signedOut } from '../../../test/api-mock';
 import { perfil } from '../../../test/factories';
 import { renderApp } from '../../../test/render';
-import { paths } from '../../paths';
+import { paths } from '../../../lib/paths';
 
 describe('confirmar-email page', () => {
   it('signed in: posts the token once, then opens /dashboard without the banner', async () => {

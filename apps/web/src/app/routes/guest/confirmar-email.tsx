@@ -9,7 +9,7 @@ import { confirmarEmail } from '../../../features/auth/api/account';
 import { AuthCard, linkClass } from '../../../features/auth/components/auth-card';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { errorMessage } from '../../../lib/validation';
-import { paths } from '../../paths';
+import { paths } from '../../../lib/paths';
 
 /** Opened from the sign-up e-mail: {origin}/confirmar-email?token=... */
 export function ConfirmarEmailPage() {

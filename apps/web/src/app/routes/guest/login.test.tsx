@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { apiError, callsTo, mockApi, signedOut } from '../../../test/api-mock';
 import { perfil } from '../../../test/factories';
 import { renderApp } from '../../../test/render';
-import { paths } from '../../paths';
+import { paths } from '../../../lib/paths';
 
 function fillAndSubmit(email: string, senha: string) {
   fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: email } });

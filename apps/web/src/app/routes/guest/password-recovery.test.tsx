@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiError, callsTo, mockApi, signedOut } from '../../../test/api-mock';
 import { renderApp } from '../../../test/render';
-import { paths } from '../../paths';
+import { paths } from '../../../lib/paths';
 
 describe('forgot password', () => {
   it('gives the same answer whatever the e-mail', async () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { apiError, callsTo, mockApi, signedOut } from '../../../test/api-mock';
 import { perfil } from '../../../test/factories';
 import { renderApp } from '../../../test/render';
-import { paths } from '../../paths';
+import { paths } from '../../../lib/paths';
 
 const MENSAGEM =
   'Cadastro recebido. Enviamos um e-mail para o endereço informado: siga o link dele em até 24 horas para confirmar.';

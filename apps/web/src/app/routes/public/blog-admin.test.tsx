@@ -4,7 +4,7 @@ import { fakeBlogApi, postFactory } from '../../../features/blog/test/fake-blog'
 import { callsTo, mockApi, signedOut } from '../../../test/api-mock';
 import { admin, perfil } from '../../../test/factories';
 import { renderApp } from '../../../test/render';
-import { paths } from '../../paths';
+import { paths } from '../../../lib/paths';
 
 function blogCalls(fetchMock: ReturnType<typeof mockApi>) {
   return fetchMock.mock.calls.filter(([input]) => String(input).startsWith('/api/admin/blog'));

@@ -7,7 +7,7 @@ import { BlogAdmin } from '../../../features/blog/components/blog-admin';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { errorMessage } from '../../../lib/validation';
 import { AUTH_CHECKING_MESSAGE } from '../../guards';
-import { paths } from '../../paths';
+import { paths } from '../../../lib/paths';
 
 /**
  * /blog-admin and /blog-admin-panel. The spec keeps them outside the route guards, so the page

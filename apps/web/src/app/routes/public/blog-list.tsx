@@ -1,7 +1,7 @@
 import type { PaginaDePosts } from '@laudos/domain';
 import { Link } from 'react-router';
 import { formatPostDate, isoDate } from '../../../features/marketing/post-date';
-import { blogPostHref, paths } from '../../paths';
+import { blogPostHref, paths } from '../../../lib/paths';
 
 export function blogListMeta(pagina: number) {
   return {

@@ -1,7 +1,7 @@
 import type { PostPublico } from '@laudos/domain';
 import { Link } from 'react-router';
 import { formatPostDate, isoDate } from '../../../features/marketing/post-date';
-import { paths } from '../../paths';
+import { paths } from '../../../lib/paths';
 
 export function blogPostMeta(post: PostPublico) {
   return { title: post.titulo, description: post.resumo };

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { blogPostHref } from '../../../app/paths';
+import { blogPostHref } from '../../../lib/paths';
 import { useToast } from '../../../components/toast';
 import { buttonClass } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';

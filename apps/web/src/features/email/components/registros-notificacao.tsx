@@ -1,7 +1,7 @@
 import { formatDateBR } from '@laudos/domain';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { laudoHref } from '../../../app/paths';
+import { laudoHref } from '../../../lib/paths';
 import { Badge } from '../../../components/ui/badge';
 import { ErrorNotice } from '../../../components/ui/error-notice';
 import { SelectField, TextField } from '../../../components/ui/field';

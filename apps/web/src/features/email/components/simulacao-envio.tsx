@@ -1,7 +1,7 @@
 import { formatDateBR, hojeNoFuso, isIsoDate } from '@laudos/domain';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { laudoHref } from '../../../app/paths';
+import { laudoHref } from '../../../lib/paths';
 import { Badge } from '../../../components/ui/badge';
 import { buttonClass } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';

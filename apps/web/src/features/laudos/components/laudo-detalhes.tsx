@@ -1,7 +1,7 @@
 import { formatDateBR } from '@laudos/domain';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { useToast } from '../../../components/toast';
 import { buttonClass } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';

@@ -1,7 +1,7 @@
 import { formatDateBR } from '@laudos/domain';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { laudoHref, paths } from '../../../app/paths';
+import { laudoHref, paths } from '../../../lib/paths';
 import { buttonClass } from '../../../components/ui/button';
 import { ErrorNotice } from '../../../components/ui/error-notice';
 import { SelectField, TextField } from '../../../components/ui/field';

@@ -1,7 +1,7 @@
 import { DIAS_ALERTA_VENCIMENTO } from '@laudos/domain';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { buttonClass } from '../../../components/ui/button';
 import { ErrorNotice } from '../../../components/ui/error-notice';
 import { type EstatisticasLaudos, useEstatisticasLaudos } from '../api/estatisticas';

@@ -1,7 +1,7 @@
 import { DIAS_ALERTA_VENCIMENTO, type StatusVencimento } from '@laudos/domain';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { buttonClass } from '../../../components/ui/button';
 import { ErrorNotice } from '../../../components/ui/error-notice';
 import { plural } from '../../../lib/format';

@@ -1,5 +1,5 @@
 import { Link, NavLink } from 'react-router';
-import { paths, servicoPaths } from '../../../app/paths';
+import { paths, servicoPaths } from '../../../lib/paths';
 import { buttonClass } from '../../../components/ui/button';
 import { Logo } from '../../../components/ui/logo';
 
