@@ -1,5 +1,4 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { blogPostHref } from '../../../lib/paths';
 import { type ToastOptions, useToast } from '../../../components/toast';
 import { buttonClass } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -7,6 +6,7 @@ import { ErrorNotice } from '../../../components/ui/error-notice';
 import { TextAreaField, TextField } from '../../../components/ui/field';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { ApiError } from '../../../lib/api';
+import { blogPostHref } from '../../../lib/paths';
 import { collectErrors, errorMessage, type FieldErrors, focusFirstError } from '../../../lib/validation';
 import { usePost } from '../api/get-post';
 import { type DadosPost, useAlterarPost, useCriarPost } from '../api/mutations';

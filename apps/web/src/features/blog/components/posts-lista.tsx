@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { blogPostHref } from '../../../lib/paths';
 import { useToast } from '../../../components/toast';
 import { buttonClass } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -7,6 +6,7 @@ import { ErrorNotice } from '../../../components/ui/error-notice';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { Pagination } from '../../../components/ui/pagination';
 import { formatDate } from '../../../lib/format';
+import { blogPostHref } from '../../../lib/paths';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { errorMessage } from '../../../lib/validation';
 import { usePosts } from '../api/list-posts';

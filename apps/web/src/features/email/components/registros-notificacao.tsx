@@ -1,13 +1,13 @@
 import { formatDateBR } from '@laudos/domain';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { laudoHref } from '../../../lib/paths';
 import { Badge } from '../../../components/ui/badge';
 import { ErrorNotice } from '../../../components/ui/error-notice';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { Pagination } from '../../../components/ui/pagination';
 import { rotulosStatusEmail, tonsStatusEmail } from '../../../lib/email-labels';
 import { formatDateTime, plural } from '../../../lib/format';
+import { laudoHref } from '../../../lib/paths';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { type LogsFiltro, type NotificacaoLog, statusLog, useLogsNotificacao } from '../api/logs';
 import { type TipoNotificacao, tiposNotificacao } from '../api/regras';

@@ -1,13 +1,13 @@
 import { formatDateBR, hojeNoFuso, isIsoDate } from '@laudos/domain';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { laudoHref } from '../../../lib/paths';
 import { Badge } from '../../../components/ui/badge';
 import { buttonClass } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { rotuloTipoEmail } from '../../../lib/email-labels';
 import { plural } from '../../../lib/format';
+import { laudoHref } from '../../../lib/paths';
 import { errorMessage } from '../../../lib/validation';
 import { type ItemSimulacao, type Simulacao, useSimularEnvio } from '../api/simulacao';
 import { rotuloMarco, rotulosTipoNotificacao } from './rotulos';

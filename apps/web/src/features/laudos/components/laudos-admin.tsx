@@ -1,12 +1,12 @@
 import { formatDateBR } from '@laudos/domain';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { laudoHref, paths } from '../../../lib/paths';
 import { buttonClass } from '../../../components/ui/button';
 import { ErrorNotice } from '../../../components/ui/error-notice';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { Pagination } from '../../../components/ui/pagination';
 import { formatDateTime, plural } from '../../../lib/format';
+import { laudoHref, paths } from '../../../lib/paths';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import type { Laudo, LaudosFiltro, OrdemLaudos } from '../api/laudo';
 import { useLaudos } from '../api/list-laudos';

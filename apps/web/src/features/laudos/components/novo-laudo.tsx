@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { laudoHref } from '../../../lib/paths';
 import { useToast } from '../../../components/toast';
 import { buttonClass } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
+import { laudoHref } from '../../../lib/paths';
 import { errorMessage } from '../../../lib/validation';
 import type { Laudo } from '../api/laudo';
 import { useCriarLaudo } from '../api/mutations';

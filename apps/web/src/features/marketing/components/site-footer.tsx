@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { paths, servicoPaths } from '../../../lib/paths';
 import { Logo } from '../../../components/ui/logo';
+import { paths, servicoPaths } from '../../../lib/paths';
 import { useSiteInfo } from '../../../lib/site-info';
 
 const footerLinks = [

@@ -1,12 +1,12 @@
 import { DIAS_ANTES_PADRAO } from '@laudos/domain';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { laudoHref } from '../../../lib/paths';
 import { Badge } from '../../../components/ui/badge';
 import { ErrorNotice } from '../../../components/ui/error-notice';
 import { Pagination } from '../../../components/ui/pagination';
 import { rotulosStatusEmail, rotuloTipoEmail, tonsStatusEmail } from '../../../lib/email-labels';
 import { formatDateTime, plural } from '../../../lib/format';
+import { laudoHref } from '../../../lib/paths';
 import { type Notificacao, useNotificacoes } from '../api/notificacoes';
 
 const POR_PAGINA = 100;
