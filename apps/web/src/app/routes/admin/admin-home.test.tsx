@@ -1,10 +1,16 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Usuario } from '../../../features/usuarios/api/usuario';
 import { paths } from '../../../lib/paths';
 import { type ApiHandler, apiError, callsTo, mockApi } from '../../../test/api-mock';
 import { admin } from '../../../test/factories';
 import { renderApp } from '../../../test/render';
+
+// The admin page is a lazy route: load its modules once up front, so that the first test's waits
+// measure the page, not the transform of every module behind it on a busy machine.
+beforeAll(async () => {
+  await import('./admin-home');
+}, 30_000);
 
 function usuario(overrides: Partial<Usuario>): Usuario {
   return {
