@@ -6,7 +6,11 @@ import { perfil } from '../../../test/factories';
 import { renderApp } from '../../../test/render';
 
 /** What the pages here load besides what the tests are about. */
-const pageData = notUnderTest('GET /api/auth/get-session', 'GET /api/auth/list-sessions');
+const pageData = notUnderTest(
+  'GET /api/auth/get-session',
+  'GET /api/auth/list-sessions',
+  'GET /api/settings/public',
+);
 
 const sessoes = [
   {
