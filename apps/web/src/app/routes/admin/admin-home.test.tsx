@@ -323,4 +323,26 @@ describe('admin: configurações', () => {
     expect(await screen.findByText('Confira os campos marcados: Site.')).toBeTruthy();
     expect(screen.getByLabelText('Site').getAttribute('aria-invalid')).toBe('true');
   });
+
+  it("marks the fields of a 400's field-by-field list", async () => {
+    mockAdminApi({
+      'GET /api/admin/settings': { body: settings },
+      'PUT /api/admin/settings': {
+        status: 400,
+        body: {
+          error: {
+            code: 'DADOS_INVALIDOS',
+            message: 'Dados inválidos.',
+            campos: [{ campo: 'contact.whatsapp', mensagem: 'Formato inválido' }],
+          },
+        },
+      },
+    });
+    renderApp(`${paths.admin}?aba=configuracoes`);
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Salvar configurações' }));
+
+    expect(await screen.findByText('Confira os campos marcados: WhatsApp.')).toBeTruthy();
+    expect(screen.getByLabelText('WhatsApp').getAttribute('aria-invalid')).toBe('true');
+  });
 });

@@ -98,7 +98,12 @@ function LoadedSettingsForm({
       onError: (error) => {
         if (!(error instanceof ApiError) || error.code !== 'DADOS_INVALIDOS') return;
         const fromServer: Errors = {};
-        for (const name of fieldsInValidationMessage(error.message)) {
+        // The 400's field-by-field list; older replies only name the fields in the message.
+        const names =
+          error.campos.length > 0
+            ? error.campos.map(({ campo }) => campo)
+            : fieldsInValidationMessage(error.message);
+        for (const name of names) {
           if (name in fieldLabels) fromServer[name as FieldPath] = 'O servidor não aceitou este valor.';
         }
         setErrors(fromServer);
