@@ -1,7 +1,7 @@
 import type { DadosDaPagina, PostPublico } from '@laudos/domain';
 import { describe, expect, it } from 'vitest';
 import { matchPublicPage, renderPublicPage, staticPublicPaths } from './entry-server';
-import { defaultSiteInfo } from './features/marketing/site-info';
+import { defaultSiteInfo } from './lib/site-info';
 
 const data: DadosDaPagina = {
   site: defaultSiteInfo,

@@ -17,7 +17,6 @@ import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { matchPath, StaticRouter } from 'react-router';
 import { PublicShell } from './app/layouts/public-layout';
-import { paths } from './app/paths';
 import { NotFoundPage } from './app/routes/not-found';
 import { BlogListPage, blogListMeta, blogPageHref } from './app/routes/public/blog-list';
 import { BlogPostPage, blogPostMeta } from './app/routes/public/blog-post';
@@ -27,8 +26,9 @@ import { ServicoPage, servicoMeta } from './app/routes/public/servico';
 import { TermsPage, termsMeta } from './app/routes/public/terms';
 import { SkipLink } from './components/layout/skip-link';
 import { servicos } from './features/marketing/servicos';
-import { SiteInfoContext } from './features/marketing/site-info';
-import { SITE_INFO_ELEMENT_ID } from './features/marketing/site-info-data';
+import { paths } from './lib/paths';
+import { SiteInfoContext } from './lib/site-info';
+import { SITE_INFO_ELEMENT_ID } from './lib/site-info-data';
 
 /** The app's own pages (index.html); the server sends them the app, not a rendered page. */
 const appPaths = [

@@ -5,7 +5,7 @@
 import './index.css';
 import { mountChatWidget } from './features/chat/chat-widget';
 import { enhanceMenuButtons } from './features/marketing/menu';
-import { readSiteInfo } from './features/marketing/site-info-data';
+import { readSiteInfo } from './lib/site-info-data';
 
 enhanceMenuButtons();
 mountChatWidget({ whatsapp: readSiteInfo().contact.whatsapp });

@@ -4,23 +4,32 @@ import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-rout
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { saveCachedProfile } from '../features/auth/profile-cache';
 import { apiFetch } from '../lib/api';
-import { type ApiHandler, mockApi, signedOut } from '../test/api-mock';
+import { paths } from '../lib/paths';
+import { type ApiHandler, mockApi, notUnderTest, signedOut } from '../test/api-mock';
 import { admin, perfil } from '../test/factories';
 import { renderApp } from '../test/render';
 import { GuestOnly, RequireUser, WithAuth } from './guards';
-import { paths } from './paths';
 import { AppProviders } from './providers';
+
+/** What the pages here load besides what the tests are about. */
+const pageData = notUnderTest(
+  'GET /api/admin/usuarios',
+  'GET /api/admin/planos',
+  'GET /api/laudos',
+  'GET /api/laudos/estatisticas',
+  'GET /api/settings/public',
+);
 
 describe('guards on the real route table', () => {
   it('shows "Verificando autenticação..." while the session is checked', async () => {
-    mockApi({ 'GET /api/me': () => new Promise(() => {}) });
+    mockApi({ ...pageData, 'GET /api/me': () => new Promise(() => {}) });
     renderApp(paths.dashboard);
 
     expect(await screen.findByText('Verificando autenticação...')).toBeTruthy();
   });
 
   it('sends a visitor without a session from a protected route to /login', async () => {
-    mockApi({ 'GET /api/me': signedOut });
+    mockApi({ ...pageData, 'GET /api/me': signedOut });
     const { router } = renderApp(paths.dashboard);
 
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.login));
@@ -28,7 +37,7 @@ describe('guards on the real route table', () => {
   });
 
   it('sends a client away from /admin to /dashboard', async () => {
-    mockApi({ 'GET /api/me': { body: perfil() } });
+    mockApi({ ...pageData, 'GET /api/me': { body: perfil() } });
     const { router } = renderApp(paths.admin);
 
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.dashboard));
@@ -36,7 +45,7 @@ describe('guards on the real route table', () => {
   });
 
   it('lets an admin into /admin', async () => {
-    mockApi({ 'GET /api/me': { body: admin() } });
+    mockApi({ ...pageData, 'GET /api/me': { body: admin() } });
     const { router } = renderApp(paths.admin);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Administração' })).toBeTruthy();
@@ -44,7 +53,7 @@ describe('guards on the real route table', () => {
   });
 
   it('sends a user on first access from /dashboard to /change-password', async () => {
-    mockApi({ 'GET /api/me': { body: perfil({ primeiro_acesso: true }) } });
+    mockApi({ ...pageData, 'GET /api/me': { body: perfil({ primeiro_acesso: true }) } });
     const { router } = renderApp(paths.dashboard);
 
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.changePassword));
@@ -54,7 +63,7 @@ describe('guards on the real route table', () => {
   });
 
   it('keeps a user on first access on /change-password', async () => {
-    mockApi({ 'GET /api/me': { body: perfil({ primeiro_acesso: true }) } });
+    mockApi({ ...pageData, 'GET /api/me': { body: perfil({ primeiro_acesso: true }) } });
     const { router } = renderApp(paths.changePassword);
 
     expect(await screen.findByLabelText('Senha atual (ou temporária)')).toBeTruthy();
@@ -62,14 +71,14 @@ describe('guards on the real route table', () => {
   });
 
   it('sends a user on first access away from the guest pages to /change-password', async () => {
-    mockApi({ 'GET /api/me': { body: perfil({ primeiro_acesso: true }) } });
+    mockApi({ ...pageData, 'GET /api/me': { body: perfil({ primeiro_acesso: true }) } });
     const { router } = renderApp(paths.login);
 
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.changePassword));
   });
 
   it('sends a signed-in user from /login to /dashboard', async () => {
-    mockApi({ 'GET /api/me': { body: perfil() } });
+    mockApi({ ...pageData, 'GET /api/me': { body: perfil() } });
     const { router } = renderApp(paths.login);
 
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.dashboard));
@@ -112,7 +121,7 @@ describe('session check timeout (15 s)', () => {
   it('goes on with a cached profile younger than 15 minutes', async () => {
     vi.useFakeTimers();
     saveCachedProfile(perfil({ nome: 'Maria em cache' }), Date.now() - 14 * 60_000);
-    mockApi({ 'GET /api/me': neverAnswers });
+    mockApi({ ...pageData, 'GET /api/me': neverAnswers });
     const router = renderGuarded(paths.dashboard);
 
     await advance(14_999);
@@ -125,7 +134,7 @@ describe('session check timeout (15 s)', () => {
 
   it('signs out when there is no cached profile', async () => {
     vi.useFakeTimers();
-    mockApi({ 'GET /api/me': neverAnswers });
+    mockApi({ ...pageData, 'GET /api/me': neverAnswers });
     const router = renderGuarded(paths.dashboard);
 
     await advance(15_000);
@@ -136,7 +145,7 @@ describe('session check timeout (15 s)', () => {
   it('signs out when the cached profile is older than 15 minutes', async () => {
     vi.useFakeTimers();
     saveCachedProfile(perfil(), Date.now() - 15 * 60_000 - 1);
-    mockApi({ 'GET /api/me': neverAnswers });
+    mockApi({ ...pageData, 'GET /api/me': neverAnswers });
     const router = renderGuarded(paths.dashboard);
 
     await advance(15_000);
@@ -153,6 +162,7 @@ describe('when the server says the session is gone', () => {
   it('re-checks /api/me, signs out here and goes to /login with a toast', async () => {
     let meCalls = 0;
     mockApi({
+      ...pageData,
       'GET /api/me': () => {
         meCalls += 1;
         return meCalls === 1 ? { body: perfil() } : signedOut;
@@ -168,7 +178,7 @@ describe('when the server says the session is gone', () => {
   });
 
   it('does not sign out when /api/me still answers (a 401 that was about something else)', async () => {
-    mockApi({ 'GET /api/me': { body: perfil() }, 'GET /api/laudos': signedOut });
+    mockApi({ ...pageData, 'GET /api/me': { body: perfil() }, 'GET /api/laudos': signedOut });
     const router = renderGuarded(paths.dashboard, <LaudosProbe />);
 
     expect(await screen.findByRole('heading', { name: 'Falhou' })).toBeTruthy();

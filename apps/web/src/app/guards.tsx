@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { AuthProvider, useAuth } from '../features/auth';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 
 /*
  * Spec section 2, "Guard behaviour". These layout routes are loaded on demand with the pages they

@@ -1,7 +1,7 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { ToastProvider } from '../components/toast';
-import { readSiteInfo, type SiteInfo, SiteInfoContext } from '../features/marketing/site-info';
+import { readSiteInfo, type SiteInfo, SiteInfoContext } from '../lib/site-info';
 import { createQueryClient } from './query-client';
 
 /** Everything the app needs around the router; tests wrap pages in it too. */

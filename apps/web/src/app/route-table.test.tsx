@@ -1,11 +1,27 @@
 import { screen } from '@testing-library/react';
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { mockApi, signedOut } from '../test/api-mock';
+import { paths, servicoPaths } from '../lib/paths';
+import { mockApi, notUnderTest, signedOut } from '../test/api-mock';
 import { admin } from '../test/factories';
 import { renderApp } from '../test/render';
-import { paths, servicoPaths } from './paths';
 import { routes } from './route-table';
+
+/** What the pages here load besides what the tests are about. */
+const pageData = notUnderTest(
+  'GET /api/settings/public',
+  'GET /api/tipos-laudo',
+  'GET /api/laudos',
+  'GET /api/laudos/estatisticas',
+  'GET /api/notificacoes',
+  'GET /api/auth/get-session',
+  'GET /api/auth/list-sessions',
+  'GET /api/admin/usuarios',
+  'GET /api/admin/planos',
+  'GET /api/admin/blog/posts',
+  'GET /api/admin/notificacoes/regras',
+  'GET /api/admin/email/templates',
+);
 
 type Session = 'public' | 'guest' | 'admin';
 
@@ -33,7 +49,10 @@ const headings: [string, string, Session][] = [
 
 describe('route table', () => {
   it.each(headings)('%s shows "%s"', async (path, heading, session) => {
-    const fetchMock = mockApi({ 'GET /api/me': session === 'admin' ? { body: admin() } : signedOut });
+    const fetchMock = mockApi({
+      ...pageData,
+      'GET /api/me': session === 'admin' ? { body: admin() } : signedOut,
+    });
     renderApp(path);
 
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();

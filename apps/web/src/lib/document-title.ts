@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useSiteInfo } from '../features/marketing/site-info';
+import { useSiteInfo } from './site-info';
 
 /** Sets the tab title to "{title} | {company}" while the calling page is shown. */
 export function useDocumentTitle(title: string): void {

@@ -1,4 +1,4 @@
-import { readSiteInfo } from '../features/marketing/site-info-data';
+import { readSiteInfo } from './site-info-data';
 
 const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 

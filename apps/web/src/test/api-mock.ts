@@ -2,8 +2,17 @@ import { type Mock, vi } from 'vitest';
 
 /*
  * A fake server for unit tests: `fetch` is replaced by a table of answers keyed by
- * "METHOD /api/path" (with or without the query string).
+ * "METHOD /api/path" (with or without the query string). A request no entry answers fails the test
+ * (the fetch rejects, and `setup.ts` fails the test after it): a test declares every route it uses,
+ * including the ones that should answer an error.
  */
+
+const unknownRoutes: string[] = [];
+
+/** The requests no handler answered since the last call (and forgets them); `setup.ts` checks it. */
+export function takeUnknownRoutes(): string[] {
+  return unknownRoutes.splice(0);
+}
 
 export type ApiRequest = { method: string; path: string; url: URL; body: unknown };
 type Answer = { status?: number; body?: unknown };
@@ -13,6 +22,16 @@ export function apiError(status: number, code: string, message: string): Answer 
   return { status, body: { error: { code, message } } };
 }
 
+/**
+ * Routes the page under test loads but the test is not about: each answers 404, as a server without
+ * that data would, so the test still declares every request it makes.
+ */
+export function notUnderTest(...routes: string[]): Record<string, ApiHandler> {
+  return Object.fromEntries(
+    routes.map((route) => [route, apiError(404, 'NAO_ENCONTRADO', 'Rota não encontrada.')]),
+  );
+}
+
 export const signedOut = apiError(401, 'NAO_AUTENTICADO', 'Sessão expirada. Faça login novamente');
 
 export function mockApi(handlers: Record<string, ApiHandler>): Mock<typeof fetch> {
@@ -20,13 +39,14 @@ export function mockApi(handlers: Record<string, ApiHandler>): Mock<typeof fetch
     const url = new URL(String(input), 'http://localhost');
     const method = (init?.method ?? 'GET').toUpperCase();
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-    const handler =
-      handlers[`${method} ${url.pathname}${url.search}`] ?? handlers[`${method} ${url.pathname}`];
-    const answer: Answer = handler
-      ? typeof handler === 'function'
-        ? await handler({ method, path: url.pathname, url, body })
-        : handler
-      : apiError(404, 'NAO_ENCONTRADO', 'Rota não encontrada.');
+    const route = `${method} ${url.pathname}${url.search}`;
+    const handler = handlers[route] ?? handlers[`${method} ${url.pathname}`];
+    if (!handler) {
+      unknownRoutes.push(route);
+      throw new Error(`mockApi: no handler for "${route}"; declare it in the test's mockApi({ ... }).`);
+    }
+    const answer: Answer =
+      typeof handler === 'function' ? await handler({ method, path: url.pathname, url, body }) : handler;
     const status = answer.status ?? 200;
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
       status,

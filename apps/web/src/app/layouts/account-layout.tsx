@@ -3,7 +3,7 @@ import { AreaShell } from '../../components/layout/area-shell';
 import { useAuth } from '../../features/auth';
 import { AccountMenu } from '../../features/auth/components/account-menu';
 import { EmailVerificationBanner } from '../../features/auth/components/email-verification-banner';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 import { adminNavItems, clientNavItems } from './area-nav';
 
 /** /conta belongs to both areas: it keeps the frame and navigation of the user's own area. */

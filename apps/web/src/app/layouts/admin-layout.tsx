@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router';
 import { AreaShell } from '../../components/layout/area-shell';
 import { AccountMenu } from '../../features/auth/components/account-menu';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 import { adminNavItems } from './area-nav';
 
 export function AdminLayout() {

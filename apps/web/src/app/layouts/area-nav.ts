@@ -1,5 +1,5 @@
 import type { AreaNavItem } from '../../components/layout/area-shell';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 
 /** The navigation of each signed-in area; /conta shows the one of the user's own area. */
 export const clientNavItems: readonly AreaNavItem[] = [

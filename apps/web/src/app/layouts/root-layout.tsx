@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { MAIN_CONTENT_ID, SkipLink } from '../../components/layout/skip-link';
 import { mountChatWidget } from '../../features/chat/chat-widget';
-import { useSiteInfo } from '../../features/marketing/site-info';
+import { useSiteInfo } from '../../lib/site-info';
 
 export function RootLayout() {
   useFocusMainOnNavigation();

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { buttonClass } from '../../components/ui/button';
 import { useDocumentTitle } from '../../lib/document-title';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 
 export function NotFoundPage() {
   useDocumentTitle('Página não encontrada');

@@ -1,7 +1,7 @@
 import { MAIN_CONTENT_ID } from '../../components/layout/skip-link';
 import { buttonClass } from '../../components/ui/button';
 import { useDocumentTitle } from '../../lib/document-title';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 
 /**
  * Last resort when a page fails to render or its code fails to load (e.g. after a deploy replaced

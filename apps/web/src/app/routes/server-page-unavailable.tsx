@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { buttonClass } from '../../components/ui/button';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 
 /** Only seen when the app was served for a public page (the server renders those): a setup error. */
 export function ServerPageUnavailable() {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { paths } from '../../app/paths';
 import { ApiError } from '../../lib/api';
+import { paths } from '../../lib/paths';
 import { buttonClass } from './button';
 
 const FALLBACK_MESSAGE = 'Não foi possível carregar os dados. Tente novamente.';

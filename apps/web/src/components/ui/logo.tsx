@@ -1,4 +1,4 @@
-import { useSiteInfo } from '../../features/marketing/site-info';
+import { useSiteInfo } from '../../lib/site-info';
 
 /** The company's mark (its logo from the settings, or ours) and name. */
 export function Logo() {

@@ -1,4 +1,4 @@
-import { type ServicoKey, servicoPaths } from '../../app/paths';
+import { type ServicoKey, servicoPaths } from '../../lib/paths';
 
 export type PassoSolicitacao = { titulo: string; texto: string };
 export type PerguntaFrequente = { pergunta: string; resposta: string };

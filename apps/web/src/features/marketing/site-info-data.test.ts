@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { defaultSiteInfo, readSiteInfo } from '../../lib/site-info-data';
 import { formatPostDate } from './post-date';
-import { defaultSiteInfo, readSiteInfo } from './site-info-data';
 
 describe("the firm's time zone", () => {
   it('comes from the JSON block the server writes into the page', () => {

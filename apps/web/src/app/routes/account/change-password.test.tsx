@@ -1,9 +1,12 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { apiError, callsTo, mockApi } from '../../../test/api-mock';
+import { paths } from '../../../lib/paths';
+import { apiError, callsTo, mockApi, notUnderTest } from '../../../test/api-mock';
 import { perfil } from '../../../test/factories';
 import { renderApp } from '../../../test/render';
-import { paths } from '../../paths';
+
+/** What the pages here load besides what the tests are about. */
+const pageData = notUnderTest('GET /api/laudos', 'GET /api/laudos/estatisticas', 'GET /api/settings/public');
 
 function fillAndSubmit(atual: string, nova: string, confirmacao = nova) {
   fireEvent.change(screen.getByLabelText('Senha atual (ou temporária)'), { target: { value: atual } });
@@ -16,6 +19,7 @@ describe('change password', () => {
   it('completes the first access and opens /dashboard', async () => {
     let changed = false;
     const fetchMock = mockApi({
+      ...pageData,
       'GET /api/me': () => ({ body: perfil({ primeiro_acesso: !changed }) }),
       'POST /api/conta/senha': () => {
         changed = true;
@@ -38,6 +42,7 @@ describe('change password', () => {
 
   it('shows a wrong current password on its field', async () => {
     mockApi({
+      ...pageData,
       'GET /api/me': { body: perfil() },
       'POST /api/conta/senha': apiError(400, 'SENHA_ATUAL_INCORRETA', 'A senha atual está incorreta.'),
     });

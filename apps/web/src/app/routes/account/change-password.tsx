@@ -5,8 +5,8 @@ import { useAuth } from '../../../features/auth';
 import { AuthCard, linkClass } from '../../../features/auth/components/auth-card';
 import { ChangePasswordForm } from '../../../features/auth/components/change-password-form';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { paths } from '../../../lib/paths';
 import { errorMessage } from '../../../lib/validation';
-import { paths } from '../../paths';
 
 export const FIRST_ACCESS_NOTICE = 'Por segurança, troque a senha temporária antes de continuar.';
 

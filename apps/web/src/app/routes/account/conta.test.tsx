@@ -1,9 +1,16 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { callsTo, mockApi } from '../../../test/api-mock';
+import { paths } from '../../../lib/paths';
+import { callsTo, mockApi, notUnderTest } from '../../../test/api-mock';
 import { perfil } from '../../../test/factories';
 import { renderApp } from '../../../test/render';
-import { paths } from '../../paths';
+
+/** What the pages here load besides what the tests are about. */
+const pageData = notUnderTest(
+  'GET /api/auth/get-session',
+  'GET /api/auth/list-sessions',
+  'GET /api/settings/public',
+);
 
 const sessoes = [
   {
@@ -29,6 +36,7 @@ const sessoes = [
 describe('/conta', () => {
   it('lists the sessions, marks this one and ends another', async () => {
     const fetchMock = mockApi({
+      ...pageData,
       'GET /api/me': { body: perfil() },
       'GET /api/auth/list-sessions': { body: sessoes },
       'GET /api/auth/get-session': { body: { session: { token: 'tok-atual' }, user: {} } },
@@ -52,6 +60,7 @@ describe('/conta', () => {
   it('turns two-factor on: password, secret and backup codes, then a first code', async () => {
     let enabled = false;
     const fetchMock = mockApi({
+      ...pageData,
       'GET /api/me': () => ({ body: perfil({ dois_fatores: enabled }) }),
       'GET /api/auth/list-sessions': { body: [] },
       'POST /api/auth/two-factor/enable': {
@@ -88,6 +97,7 @@ describe('/conta', () => {
 
   it('signs out from the header', async () => {
     const fetchMock = mockApi({
+      ...pageData,
       'GET /api/me': { body: perfil() },
       'GET /api/auth/list-sessions': { body: [] },
       'POST /api/auth/sign-out': { body: { success: true } },

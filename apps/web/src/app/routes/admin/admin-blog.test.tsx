@@ -2,10 +2,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Post } from '../../../features/blog/api/post';
 import { fakeBlogApi, postFactory } from '../../../features/blog/test/fake-blog';
+import { paths } from '../../../lib/paths';
 import { type ApiHandler, apiError, callsTo, mockApi } from '../../../test/api-mock';
 import { admin } from '../../../test/factories';
 import { renderApp } from '../../../test/render';
-import { paths } from '../../paths';
 
 const publicado = postFactory();
 const rascunho = postFactory({

@@ -1,10 +1,16 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Usuario } from '../../../features/usuarios/api/usuario';
+import { paths } from '../../../lib/paths';
 import { type ApiHandler, apiError, callsTo, mockApi } from '../../../test/api-mock';
 import { admin } from '../../../test/factories';
 import { renderApp } from '../../../test/render';
-import { paths } from '../../paths';
+
+// The admin page is a lazy route: load its modules once up front, so that the first test's waits
+// measure the page, not the transform of every module behind it on a busy machine.
+beforeAll(async () => {
+  await import('./admin-home');
+}, 30_000);
 
 function usuario(overrides: Partial<Usuario>): Usuario {
   return {
@@ -316,5 +322,27 @@ describe('admin: configurações', () => {
 
     expect(await screen.findByText('Confira os campos marcados: Site.')).toBeTruthy();
     expect(screen.getByLabelText('Site').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it("marks the fields of a 400's field-by-field list", async () => {
+    mockAdminApi({
+      'GET /api/admin/settings': { body: settings },
+      'PUT /api/admin/settings': {
+        status: 400,
+        body: {
+          error: {
+            code: 'DADOS_INVALIDOS',
+            message: 'Dados inválidos.',
+            campos: [{ campo: 'contact.whatsapp', mensagem: 'Formato inválido' }],
+          },
+        },
+      },
+    });
+    renderApp(`${paths.admin}?aba=configuracoes`);
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Salvar configurações' }));
+
+    expect(await screen.findByText('Confira os campos marcados: WhatsApp.')).toBeTruthy();
+    expect(screen.getByLabelText('WhatsApp').getAttribute('aria-invalid')).toBe('true');
   });
 });

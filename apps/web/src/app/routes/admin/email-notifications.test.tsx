@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import type { Agendador } from '../../../features/email/api/agendador';
 import type { Regra } from '../../../features/email/api/regras';
 import type { Simulacao } from '../../../features/email/api/simulacao';
+import { paths } from '../../../lib/paths';
 import { type ApiHandler, apiError, callsTo, mockApi } from '../../../test/api-mock';
 import { admin } from '../../../test/factories';
 import { renderApp } from '../../../test/render';
-import { paths } from '../../paths';
 
 function regra(overrides: Partial<Regra> = {}): Regra {
   return {

@@ -5,7 +5,7 @@ import { MensagensEnviadas } from '../../../features/email/components/mensagens-
 import { TemplateEditor } from '../../../features/email/components/template-editor';
 import { TemplatesLista } from '../../../features/email/components/templates-lista';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { paths } from '../../paths';
+import { paths } from '../../../lib/paths';
 
 const abas = ['modelos', 'mensagens'] as const;
 type Aba = (typeof abas)[number];

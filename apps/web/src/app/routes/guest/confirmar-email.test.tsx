@@ -1,14 +1,18 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { apiError, callsTo, mockApi, signedOut } from '../../../test/api-mock';
+import { paths } from '../../../lib/paths';
+import { apiError, callsTo, mockApi, notUnderTest, signedOut } from '../../../test/api-mock';
 import { perfil } from '../../../test/factories';
 import { renderApp } from '../../../test/render';
-import { paths } from '../../paths';
+
+/** What the pages here load besides what the tests are about. */
+const pageData = notUnderTest('GET /api/laudos', 'GET /api/laudos/estatisticas');
 
 describe('confirmar-email page', () => {
   it('signed in: posts the token once, then opens /dashboard without the banner', async () => {
     let confirmado = false;
     const fetchMock = mockApi({
+      ...pageData,
       'GET /api/me': () => ({ body: perfil({ email_verificado: confirmado }) }),
       'POST /api/conta/confirmar-email': () => {
         confirmado = true;
@@ -28,6 +32,7 @@ describe('confirmar-email page', () => {
 
   it('signed out: confirms and asks to sign in', async () => {
     mockApi({
+      ...pageData,
       'GET /api/me': signedOut,
       'POST /api/conta/confirmar-email': { body: { ok: true, email: 'maria@metalurgica.com.br' } },
     });
@@ -39,6 +44,7 @@ describe('confirmar-email page', () => {
 
   it('a used or expired link says so in Portuguese', async () => {
     mockApi({
+      ...pageData,
       'GET /api/me': signedOut,
       'POST /api/conta/confirmar-email': apiError(
         400,
@@ -59,6 +65,7 @@ describe('confirmar-email page', () => {
 describe('e-mail verification banner', () => {
   it('resends the link from the dashboard and says so', async () => {
     const fetchMock = mockApi({
+      ...pageData,
       'GET /api/me': { body: perfil({ email_verificado: false }) },
       'POST /api/conta/reenviar-confirmacao': { body: { ok: true } },
       'GET /api/laudos/estatisticas': {
@@ -74,6 +81,7 @@ describe('e-mail verification banner', () => {
 
   it('is not shown to a client whose e-mail is confirmed', async () => {
     mockApi({
+      ...pageData,
       'GET /api/me': { body: perfil() },
       'GET /api/laudos/estatisticas': {
         body: { total: 0, ativos: 0, vencendo: 0, vencidos: 0, porTipo: [] },

@@ -8,8 +8,8 @@ import { useAuth } from '../../../features/auth';
 import { confirmarEmail } from '../../../features/auth/api/account';
 import { AuthCard, linkClass } from '../../../features/auth/components/auth-card';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { paths } from '../../../lib/paths';
 import { errorMessage } from '../../../lib/validation';
-import { paths } from '../../paths';
 
 /** Opened from the sign-up e-mail: {origin}/confirmar-email?token=... */
 export function ConfirmarEmailPage() {

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { AuthCard, linkClass } from '../../../features/auth/components/auth-card';
 import { ForgotPasswordForm } from '../../../features/auth/components/forgot-password-form';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { paths } from '../../paths';
+import { paths } from '../../../lib/paths';
 
 export function ForgotPasswordPage() {
   useDocumentTitle('Recuperar senha');

@@ -1,9 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { apiError, callsTo, mockApi, signedOut } from '../../../test/api-mock';
+import { paths } from '../../../lib/paths';
+import { apiError, callsTo, mockApi, notUnderTest, signedOut } from '../../../test/api-mock';
 import { perfil } from '../../../test/factories';
 import { renderApp } from '../../../test/render';
-import { paths } from '../../paths';
+
+/** What the pages here load besides what the tests are about. */
+const pageData = notUnderTest('GET /api/laudos', 'GET /api/laudos/estatisticas', 'GET /api/settings/public');
 
 function fillAndSubmit(email: string, senha: string) {
   fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: email } });
@@ -20,6 +23,7 @@ async function findFormAlert(text: string) {
 describe('login page', () => {
   it("shows the server's error message inline", async () => {
     mockApi({
+      ...pageData,
       'GET /api/me': signedOut,
       'POST /api/auth/sign-in/email': apiError(
         401,
@@ -37,7 +41,7 @@ describe('login page', () => {
   });
 
   it('asks for the e-mail and password before calling the server', async () => {
-    const fetchMock = mockApi({ 'GET /api/me': signedOut });
+    const fetchMock = mockApi({ ...pageData, 'GET /api/me': signedOut });
     renderApp(paths.login);
     await screen.findByLabelText('E-mail');
 
@@ -53,6 +57,7 @@ describe('login page', () => {
   it('signs in, re-reads the profile and opens /dashboard', async () => {
     let signedIn = false;
     const fetchMock = mockApi({
+      ...pageData,
       'GET /api/me': () => (signedIn ? { body: perfil() } : signedOut),
       'POST /api/auth/sign-in/email': () => {
         signedIn = true;
@@ -74,6 +79,7 @@ describe('login page', () => {
   it('asks for the two-factor code when the account has it, and accepts a backup code', async () => {
     let signedIn = false;
     const fetchMock = mockApi({
+      ...pageData,
       'GET /api/me': () => (signedIn ? { body: perfil() } : signedOut),
       'POST /api/auth/sign-in/email': { body: { twoFactorRedirect: true } },
       'POST /api/auth/two-factor/verify-backup-code': () => {
@@ -99,6 +105,7 @@ describe('login page', () => {
 
   it('offers only the social sign-ins the server has configured', async () => {
     mockApi({
+      ...pageData,
       'GET /api/me': signedOut,
       'GET /api/settings/public': { body: { login: { google: true, microsoft: false } } },
     });

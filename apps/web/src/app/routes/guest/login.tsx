@@ -3,7 +3,7 @@ import { AuthCard, linkClass } from '../../../features/auth/components/auth-card
 import { LoginForm } from '../../../features/auth/components/login-form';
 import { usePublicSettings } from '../../../features/settings/api/public-settings';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { paths } from '../../paths';
+import { paths } from '../../../lib/paths';
 
 const SOCIAL_ERROR_MESSAGE = 'Não foi possível entrar com a conta Google ou Microsoft. Tente novamente.';
 

@@ -1,12 +1,16 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { apiError, callsTo, mockApi, signedOut } from '../../../test/api-mock';
+import { paths } from '../../../lib/paths';
+import { apiError, callsTo, mockApi, notUnderTest, signedOut } from '../../../test/api-mock';
 import { renderApp } from '../../../test/render';
-import { paths } from '../../paths';
+
+/** What the pages here load besides what the tests are about. */
+const pageData = notUnderTest('GET /api/settings/public');
 
 describe('forgot password', () => {
   it('gives the same answer whatever the e-mail', async () => {
     const fetchMock = mockApi({
+      ...pageData,
       'GET /api/me': signedOut,
       'POST /api/auth/request-password-reset': { body: {} },
     });
@@ -28,7 +32,7 @@ describe('forgot password', () => {
 
 describe('reset password', () => {
   it('explains a link without token and points to a new one', async () => {
-    mockApi({ 'GET /api/me': signedOut });
+    mockApi({ ...pageData, 'GET /api/me': signedOut });
     renderApp(paths.resetPassword);
 
     expect(await screen.findByText(/não traz o código de redefinição/)).toBeTruthy();
@@ -39,6 +43,7 @@ describe('reset password', () => {
 
   it('sets the new password and sends to /login with a toast', async () => {
     const fetchMock = mockApi({
+      ...pageData,
       'GET /api/me': signedOut,
       'POST /api/conta/redefinir-senha': { body: { ok: true } },
     });
@@ -57,6 +62,7 @@ describe('reset password', () => {
 
   it('says when the link is no longer valid', async () => {
     mockApi({
+      ...pageData,
       'GET /api/me': signedOut,
       'POST /api/conta/redefinir-senha': apiError(
         400,

@@ -1,9 +1,12 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { apiError, callsTo, mockApi, signedOut } from '../../../test/api-mock';
+import { paths } from '../../../lib/paths';
+import { apiError, callsTo, mockApi, notUnderTest, signedOut } from '../../../test/api-mock';
 import { perfil } from '../../../test/factories';
 import { renderApp } from '../../../test/render';
-import { paths } from '../../paths';
+
+/** What the pages here load besides what the tests are about. */
+const pageData = notUnderTest('GET /api/laudos', 'GET /api/laudos/estatisticas', 'GET /api/settings/public');
 
 const MENSAGEM =
   'Cadastro recebido. Enviamos um e-mail para o endereço informado: siga o link dele em até 24 horas para confirmar.';
@@ -24,7 +27,7 @@ async function fillForm(senha: string, confirmacao: string) {
 
 describe('register page', () => {
   it('checks that the password confirmation matches before sending', async () => {
-    const fetchMock = mockApi({ 'GET /api/me': signedOut });
+    const fetchMock = mockApi({ ...pageData, 'GET /api/me': signedOut });
     renderApp(paths.register);
 
     await fillForm('senha-forte-123', 'senha-diferente');
@@ -39,7 +42,7 @@ describe('register page', () => {
   });
 
   it('asks for at least 8 characters', async () => {
-    mockApi({ 'GET /api/me': signedOut });
+    mockApi({ ...pageData, 'GET /api/me': signedOut });
     renderApp(paths.register);
 
     await fillForm('curta', 'curta');
@@ -48,7 +51,7 @@ describe('register page', () => {
   });
 
   it('explains that the company is confirmed by the team', async () => {
-    mockApi({ 'GET /api/me': signedOut });
+    mockApi({ ...pageData, 'GET /api/me': signedOut });
     renderApp(paths.register);
 
     const empresa = await screen.findByLabelText('Empresa (opcional)');
@@ -60,6 +63,7 @@ describe('register page', () => {
   it('creates the account, signs in with what was typed and opens /dashboard with a toast', async () => {
     let signedIn = false;
     const fetchMock = mockApi({
+      ...pageData,
       'GET /api/me': () => (signedIn ? { body: perfil({ email_verificado: false }) } : signedOut),
       'POST /api/cadastro': { status: 201, body: { ok: true, mensagem: MENSAGEM } },
       'POST /api/auth/sign-in/email': () => {
@@ -91,6 +95,7 @@ describe('register page', () => {
 
   it('when the e-mail already had an account, says to check the mailbox and stays signed out', async () => {
     mockApi({
+      ...pageData,
       'GET /api/me': signedOut,
       'POST /api/cadastro': { status: 201, body: { ok: true, mensagem: MENSAGEM } },
       'POST /api/auth/sign-in/email': apiError(

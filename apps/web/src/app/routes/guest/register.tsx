@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { AuthCard, linkClass } from '../../../features/auth/components/auth-card';
 import { RegisterForm } from '../../../features/auth/components/register-form';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { paths } from '../../paths';
+import { paths } from '../../../lib/paths';
 
 export function RegisterPage() {
   useDocumentTitle('Criar conta');

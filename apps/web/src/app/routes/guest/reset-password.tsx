@@ -3,7 +3,7 @@ import { buttonClass } from '../../../components/ui/button';
 import { AuthCard, linkClass } from '../../../features/auth/components/auth-card';
 import { ResetPasswordForm } from '../../../features/auth/components/reset-password-form';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { paths } from '../../paths';
+import { paths } from '../../../lib/paths';
 
 /** Opened from the password-recovery e-mail: {origin}/reset-password?token=... */
 export function ResetPasswordPage() {

@@ -1,10 +1,14 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeBlogApi, postFactory } from '../../../features/blog/test/fake-blog';
-import { callsTo, mockApi, signedOut } from '../../../test/api-mock';
+import { paths } from '../../../lib/paths';
+import { callsTo, mockApi, notUnderTest, signedOut } from '../../../test/api-mock';
+
 import { admin, perfil } from '../../../test/factories';
 import { renderApp } from '../../../test/render';
-import { paths } from '../../paths';
+
+/** What the pages here load besides what the tests are about. */
+const pageData = notUnderTest('GET /api/settings/public');
 
 function blogCalls(fetchMock: ReturnType<typeof mockApi>) {
   return fetchMock.mock.calls.filter(([input]) => String(input).startsWith('/api/admin/blog'));
@@ -12,7 +16,7 @@ function blogCalls(fetchMock: ReturnType<typeof mockApi>) {
 
 describe('/blog-admin (outside the route guards)', () => {
   it('asks a visitor to sign in and shows no editor', async () => {
-    const fetchMock = mockApi({ 'GET /api/me': signedOut });
+    const fetchMock = mockApi({ ...pageData, 'GET /api/me': signedOut });
     const { router } = renderApp(paths.blogAdmin);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Administração do blog' })).toBeTruthy();
@@ -30,7 +34,7 @@ describe('/blog-admin (outside the route guards)', () => {
   });
 
   it('tells a client the page is for admins only', async () => {
-    const fetchMock = mockApi({ 'GET /api/me': { body: perfil() } });
+    const fetchMock = mockApi({ ...pageData, 'GET /api/me': { body: perfil() } });
     renderApp(paths.blogAdminPanel);
 
     expect(await screen.findByRole('heading', { name: 'Acesso somente para administradores' })).toBeTruthy();
@@ -41,6 +45,7 @@ describe('/blog-admin (outside the route guards)', () => {
 
   it('gives an admin the same editor as /admin/blog', async () => {
     const fetchMock = mockApi({
+      ...pageData,
       'GET /api/me': { body: admin() },
       ...fakeBlogApi([postFactory()]).handlers,
     });

@@ -5,9 +5,9 @@ import { buttonClass } from '../../../components/ui/button';
 import { AuthProvider, useAuth } from '../../../features/auth';
 import { BlogAdmin } from '../../../features/blog/components/blog-admin';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { paths } from '../../../lib/paths';
 import { errorMessage } from '../../../lib/validation';
 import { AUTH_CHECKING_MESSAGE } from '../../guards';
-import { paths } from '../../paths';
 
 /**
  * /blog-admin and /blog-admin-panel. The spec keeps them outside the route guards, so the page

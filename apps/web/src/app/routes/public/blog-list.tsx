@@ -1,8 +1,8 @@
 import type { PaginaDePosts } from '@laudos/domain';
 import { Link } from 'react-router';
 import { formatPostDate, isoDate } from '../../../features/marketing/post-date';
-import { useSiteInfo } from '../../../features/marketing/site-info';
-import { blogPostHref, paths } from '../../paths';
+import { blogPostHref, paths } from '../../../lib/paths';
+import { useSiteInfo } from '../../../lib/site-info';
 
 export function blogListMeta(pagina: number) {
   return {

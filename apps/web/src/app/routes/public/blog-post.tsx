@@ -1,8 +1,8 @@
 import type { PostPublico } from '@laudos/domain';
 import { Link } from 'react-router';
 import { formatPostDate, isoDate } from '../../../features/marketing/post-date';
-import { useSiteInfo } from '../../../features/marketing/site-info';
-import { paths } from '../../paths';
+import { paths } from '../../../lib/paths';
+import { useSiteInfo } from '../../../lib/site-info';
 
 export function blogPostMeta(post: PostPublico) {
   return { title: post.titulo, description: post.resumo };

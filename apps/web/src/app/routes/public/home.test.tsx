@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { StaticRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { defaultSiteInfo, SiteInfoContext } from '../../../features/marketing/site-info';
+import { defaultSiteInfo, SiteInfoContext } from '../../../lib/site-info';
 import { HomePage, homeMeta } from './home';
 
 describe('home page', () => {

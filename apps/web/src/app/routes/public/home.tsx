@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button';
 import { ServicoList } from '../../../features/marketing/components/servico-list';
 import { VencimentosPreview } from '../../../features/marketing/components/vencimentos-preview';
-import { paths, servicoPaths } from '../../paths';
+import { paths, servicoPaths } from '../../../lib/paths';
 
 const passos = [
   {

@@ -2,10 +2,10 @@ import type { PlanoPublico } from '@laudos/domain';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button';
 import { whatsappUrl } from '../../../features/chat/chat-widget';
-import { useSiteInfo } from '../../../features/marketing/site-info';
 import { recursosDoPlano } from '../../../features/planos/api/plano';
 import { formatBRL } from '../../../lib/format';
-import { paths } from '../../paths';
+import { paths } from '../../../lib/paths';
+import { useSiteInfo } from '../../../lib/site-info';
 
 export const planosMeta = {
   title: 'Planos',

@@ -2,8 +2,8 @@ import { render, screen, within } from '@testing-library/react';
 import { StaticRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { type Servico, servicos } from '../../../features/marketing/servicos';
-import { defaultSiteInfo, type SiteInfo, SiteInfoContext } from '../../../features/marketing/site-info';
-import { paths } from '../../paths';
+import { paths } from '../../../lib/paths';
+import { defaultSiteInfo, type SiteInfo, SiteInfoContext } from '../../../lib/site-info';
 import { ServicoPage, servicoMeta } from './servico';
 
 const siteInfo: SiteInfo = {

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button';
 import { type Servico, servicos } from '../../../features/marketing/servicos';
-import { useSiteInfo } from '../../../features/marketing/site-info';
-import { paths } from '../../paths';
+import { paths } from '../../../lib/paths';
+import { useSiteInfo } from '../../../lib/site-info';
 
 // Rendered to HTML on the server and never hydrated: no state, effects or handlers here. Everything
 // must work as plain HTML (the FAQ uses <details>, the CTA is a link).

@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { defaultSiteInfo, type SiteInfo, SiteInfoContext } from '../../../features/marketing/site-info';
+import { defaultSiteInfo, type SiteInfo, SiteInfoContext } from '../../../lib/site-info';
 import { TermsPage, termsMeta } from './terms';
 
 const siteInfo: SiteInfo = {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { type SiteInfo, useSiteInfo } from '../../../features/marketing/site-info';
+import { type SiteInfo, useSiteInfo } from '../../../lib/site-info';
 
 // /terms and /privacy render this same page. It is rendered to HTML on the server and never
 // hydrated: the table of contents is plain anchor links.

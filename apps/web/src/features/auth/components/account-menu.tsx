@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { NavLink } from 'react-router';
-import { paths } from '../../../app/paths';
 import { useToast } from '../../../components/toast';
 import { buttonClass } from '../../../components/ui/button';
+import { paths } from '../../../lib/paths';
 import { useAuth } from '../auth-context';
 
 /** "Minha conta" and "Sair", in the header of the signed-in areas. */

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
 import { buttonClass } from '../../../components/ui/button';
 import { CheckboxField, TextField } from '../../../components/ui/field';
 import { FormAlert } from '../../../components/ui/form-alert';
+import { paths } from '../../../lib/paths';
 import {
   collectErrors,
   emailError,

@@ -1,6 +1,5 @@
 import { LIMITES_DO_POST, postInputSchema } from '@laudos/domain/api';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { blogPostHref } from '../../../app/paths';
 import { type ToastOptions, useToast } from '../../../components/toast';
 import { buttonClass } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -8,6 +7,7 @@ import { ErrorNotice } from '../../../components/ui/error-notice';
 import { TextAreaField, TextField } from '../../../components/ui/field';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { ApiError } from '../../../lib/api';
+import { blogPostHref } from '../../../lib/paths';
 import {
   errorMessage,
   errorsFromRequest,

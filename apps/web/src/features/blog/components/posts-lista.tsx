@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
-import { blogPostHref } from '../../../app/paths';
 import { useToast } from '../../../components/toast';
 import { buttonClass } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { DataTable, type DataTableColumn } from '../../../components/ui/data-table';
 import { ErrorNotice } from '../../../components/ui/error-notice';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { Pagination } from '../../../components/ui/pagination';
 import { formatDate } from '../../../lib/format';
+import { blogPostHref } from '../../../lib/paths';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { errorMessage } from '../../../lib/validation';
 import { usePosts } from '../api/list-posts';
@@ -201,74 +202,63 @@ function PostsTabela({
   onAlternar: (post: PostResumo) => void;
   onExcluir: (post: PostResumo) => void;
 }) {
-  const th = 'px-3 py-2.5 text-left font-semibold text-slate-900 whitespace-nowrap';
-  const td = 'px-3 py-3 align-top';
-  // relative: the screen-reader-only texts inside are absolutely positioned; they must scroll with
-  // the table instead of widening the page on a phone.
+  const colunas: DataTableColumn<PostResumo>[] = [
+    {
+      header: 'Título',
+      rowHeader: true,
+      className: 'min-w-56 font-normal',
+      cell: (post) => (
+        <>
+          <span className="block font-medium text-slate-900">{post.titulo}</span>
+          <span className="mt-0.5 block font-mono text-xs text-slate-600">/blog/{post.slug}</span>
+        </>
+      ),
+    },
+    { header: 'Situação', cell: (post) => <StatusPost publicado={post.publicado} /> },
+    {
+      header: 'Data',
+      className: 'whitespace-nowrap text-slate-700',
+      cell: (post) =>
+        post.publicado && post.publicadoEm ? (
+          <>Publicado em {formatDate(post.publicadoEm)}</>
+        ) : (
+          <>Editado em {formatDate(post.atualizadoEm)}</>
+        ),
+    },
+    {
+      header: 'Ações',
+      cell: (post) => (
+        <div className="flex min-w-72 flex-wrap gap-1">
+          <AcaoBotao label="Editar" titulo={post.titulo} onClick={() => onEditar(post.id)} />
+          <AcaoBotao
+            label={post.publicado ? 'Despublicar' : 'Publicar'}
+            titulo={post.titulo}
+            disabled={alternando === post.id}
+            onClick={() => onAlternar(post)}
+          />
+          {post.publicado ? (
+            <a
+              href={blogPostHref(post.slug)}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="rounded-md px-2 py-1 text-sm font-medium whitespace-nowrap text-brand-700 hover:bg-brand-50"
+            >
+              Ver no site <span className="sr-only">{post.titulo} (abre em nova aba)</span>
+            </a>
+          ) : null}
+          <AcaoBotao label="Excluir" titulo={post.titulo} danger onClick={() => onExcluir(post)} />
+        </div>
+      ),
+    },
+  ];
   return (
-    <div className="relative overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-      <table aria-busy={busy || undefined} className="min-w-full divide-y divide-slate-200 text-sm">
-        <caption className="sr-only">Posts do blog</caption>
-        <thead className="bg-slate-50">
-          <tr>
-            <th scope="col" className={th}>
-              Título
-            </th>
-            <th scope="col" className={th}>
-              Situação
-            </th>
-            <th scope="col" className={th}>
-              Data
-            </th>
-            <th scope="col" className={th}>
-              Ações
-            </th>
-          </tr>
-        </thead>
-        <tbody className={`divide-y divide-slate-200 ${busy ? 'opacity-60' : ''}`}>
-          {posts.map((post) => (
-            <tr key={post.id}>
-              <th scope="row" className={`${td} min-w-56 text-left font-normal`}>
-                <span className="block font-medium text-slate-900">{post.titulo}</span>
-                <span className="mt-0.5 block font-mono text-xs text-slate-600">/blog/{post.slug}</span>
-              </th>
-              <td className={td}>
-                <StatusPost publicado={post.publicado} />
-              </td>
-              <td className={`${td} whitespace-nowrap text-slate-700`}>
-                {post.publicado && post.publicadoEm ? (
-                  <>Publicado em {formatDate(post.publicadoEm)}</>
-                ) : (
-                  <>Editado em {formatDate(post.atualizadoEm)}</>
-                )}
-              </td>
-              <td className={td}>
-                <div className="flex min-w-72 flex-wrap gap-1">
-                  <AcaoBotao label="Editar" titulo={post.titulo} onClick={() => onEditar(post.id)} />
-                  <AcaoBotao
-                    label={post.publicado ? 'Despublicar' : 'Publicar'}
-                    titulo={post.titulo}
-                    disabled={alternando === post.id}
-                    onClick={() => onAlternar(post)}
-                  />
-                  {post.publicado ? (
-                    <a
-                      href={blogPostHref(post.slug)}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      className="rounded-md px-2 py-1 text-sm font-medium whitespace-nowrap text-brand-700 hover:bg-brand-50"
-                    >
-                      Ver no site <span className="sr-only">{post.titulo} (abre em nova aba)</span>
-                    </a>
-                  ) : null}
-                  <AcaoBotao label="Excluir" titulo={post.titulo} danger onClick={() => onExcluir(post)} />
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption="Posts do blog"
+      columns={colunas}
+      rows={posts}
+      rowKey={(post) => post.id}
+      busy={busy}
+    />
   );
 }
 

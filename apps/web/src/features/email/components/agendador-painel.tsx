@@ -2,6 +2,7 @@ import { formatDateBR } from '@laudos/domain';
 import { useToast } from '../../../components/toast';
 import { Badge } from '../../../components/ui/badge';
 import { buttonClass } from '../../../components/ui/button';
+import { DataTable, type DataTableColumn } from '../../../components/ui/data-table';
 import { ErrorNotice } from '../../../components/ui/error-notice';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { formatDateTime, plural } from '../../../lib/format';
@@ -15,7 +16,7 @@ import {
   useRetomarAgendador,
 } from '../api/agendador';
 import { rotulosOrigem } from './rotulos';
-import { Secao, Tabela, td } from './tabela';
+import { Secao } from './secao';
 
 function quando(value: string | null, vazio = '—'): string {
   return value ? formatDateTime(value) : vazio;
@@ -175,50 +176,64 @@ function ResultadoExecucao({ execucao }: { execucao: Execucao }) {
   );
 }
 
-const colunas = [
-  'Início',
-  'Origem',
-  'Data de referência',
-  'Enfileirados',
-  'Já enviados',
-  'Sem e-mail',
-  'Erros',
-  'Mensagem',
-] as const;
+const numero = 'text-right text-slate-700';
+
+const colunas: DataTableColumn<Execucao>[] = [
+  {
+    header: 'Início',
+    className: 'whitespace-nowrap text-slate-900',
+    cell: (execucao) => (
+      <>
+        {formatDateTime(execucao.inicio)}
+        {execucao.fim ? null : (
+          <span className="mt-1 block">
+            <Badge tone="warning">Em andamento ou interrompida</Badge>
+          </span>
+        )}
+      </>
+    ),
+  },
+  {
+    header: 'Origem',
+    className: 'whitespace-nowrap text-slate-700',
+    cell: (execucao) => rotulosOrigem[execucao.origem],
+  },
+  {
+    header: 'Data de referência',
+    className: 'whitespace-nowrap text-slate-700',
+    cell: (execucao) => formatDateBR(execucao.dataReferencia),
+  },
+  {
+    header: 'Enfileirados',
+    className: 'text-right text-slate-900',
+    cell: (execucao) => execucao.enfileirados.toLocaleString('pt-BR'),
+  },
+  {
+    header: 'Já enviados',
+    className: numero,
+    cell: (execucao) => execucao.jaEnviados.toLocaleString('pt-BR'),
+  },
+  { header: 'Sem e-mail', className: numero, cell: (execucao) => execucao.semEmail.toLocaleString('pt-BR') },
+  {
+    header: 'Erros',
+    className: (execucao) => (execucao.erros > 0 ? 'text-right font-semibold text-red-700' : numero),
+    cell: (execucao) => execucao.erros.toLocaleString('pt-BR'),
+  },
+  {
+    header: 'Mensagem',
+    className: 'min-w-56 text-slate-700',
+    cell: (execucao) =>
+      execucao.mensagem ?? (execucao.regras.length > 0 ? `Regras: ${execucao.regras.join(', ')}` : '—'),
+  },
+];
 
 function Execucoes({ execucoes }: { execucoes: Execucao[] }) {
   return (
-    <Tabela caption="Últimas execuções, da mais recente à mais antiga" colunas={colunas}>
-      {execucoes.map((execucao) => (
-        <tr key={execucao.id}>
-          <td className={`${td} whitespace-nowrap text-slate-900`}>
-            {formatDateTime(execucao.inicio)}
-            {execucao.fim ? null : (
-              <span className="mt-1 block">
-                <Badge tone="warning">Em andamento ou interrompida</Badge>
-              </span>
-            )}
-          </td>
-          <td className={`${td} whitespace-nowrap text-slate-700`}>{rotulosOrigem[execucao.origem]}</td>
-          <td className={`${td} whitespace-nowrap text-slate-700`}>
-            {formatDateBR(execucao.dataReferencia)}
-          </td>
-          <td className={`${td} text-right text-slate-900`}>
-            {execucao.enfileirados.toLocaleString('pt-BR')}
-          </td>
-          <td className={`${td} text-right text-slate-700`}>{execucao.jaEnviados.toLocaleString('pt-BR')}</td>
-          <td className={`${td} text-right text-slate-700`}>{execucao.semEmail.toLocaleString('pt-BR')}</td>
-          <td
-            className={`${td} text-right ${execucao.erros > 0 ? 'font-semibold text-red-700' : 'text-slate-700'}`}
-          >
-            {execucao.erros.toLocaleString('pt-BR')}
-          </td>
-          <td className={`${td} min-w-56 text-slate-700`}>
-            {execucao.mensagem ??
-              (execucao.regras.length > 0 ? `Regras: ${execucao.regras.join(', ')}` : '—')}
-          </td>
-        </tr>
-      ))}
-    </Tabela>
+    <DataTable
+      caption="Últimas execuções, da mais recente à mais antiga"
+      columns={colunas}
+      rows={execucoes}
+      rowKey={(execucao) => execucao.id}
+    />
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
+import { DataTable, type DataTableColumn, EmailText } from '../../../components/ui/data-table';
 import { Dialog } from '../../../components/ui/dialog';
 import { ErrorNotice } from '../../../components/ui/error-notice';
 import { SelectField, TextField } from '../../../components/ui/field';
@@ -10,11 +11,9 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { type Mensagem, type MensagensFiltro, useMensagem, useMensagens } from '../api/mensagens';
 import { EmailFrame } from './email-frame';
 import { rotuloProvedor } from './rotulos';
-import { Secao, Tabela, td } from './tabela';
+import { Secao } from './secao';
 
 const POR_PAGINA = 50;
-
-const colunas = ['Data', 'Destinatário', 'Assunto', 'Tipo', 'Provedor', 'Situação', 'Ações'] as const;
 
 /** Every e-mail the system sent or has queued, newest first. */
 export function MensagensEnviadas() {
@@ -30,6 +29,66 @@ export function MensagensEnviadas() {
   const mensagens = useMensagens({ status, busca: buscaAtiva, pagina, porPagina: POR_PAGINA });
   const total = mensagens.data?.total ?? 0;
   const paginas = Math.max(1, Math.ceil(total / POR_PAGINA));
+
+  const colunas: DataTableColumn<Mensagem>[] = [
+    {
+      header: 'Data',
+      className: 'whitespace-nowrap text-slate-700',
+      cell: (mensagem) => formatDateTime(mensagem.sentAt ?? mensagem.createdAt),
+    },
+    {
+      header: 'Destinatário',
+      className: 'text-slate-700',
+      cell: (mensagem) => (
+        <>
+          {mensagem.recipientName ? (
+            <span className="block text-slate-900">{mensagem.recipientName}</span>
+          ) : null}
+          <EmailText email={mensagem.recipientEmail} />
+        </>
+      ),
+    },
+    { header: 'Assunto', className: 'min-w-64 text-slate-900', cell: (mensagem) => mensagem.subject },
+    {
+      header: 'Tipo',
+      className: 'whitespace-nowrap text-slate-700',
+      cell: (mensagem) => (mensagem.templateType ? rotuloTipoEmail(mensagem.templateType) : '—'),
+    },
+    {
+      header: 'Provedor',
+      className: 'whitespace-nowrap text-slate-700',
+      cell: (mensagem) => rotuloProvedor(mensagem.provider),
+    },
+    {
+      header: 'Situação',
+      className: 'min-w-40',
+      cell: (mensagem) => (
+        <>
+          <Badge tone={tonsStatusEmail[mensagem.status]}>{rotulosStatusEmail[mensagem.status]}</Badge>
+          {mensagem.attempts > 1 ? (
+            <span className="mt-1 block text-xs text-slate-600">
+              {plural(mensagem.attempts, 'tentativa', 'tentativas')}
+            </span>
+          ) : null}
+          {mensagem.errorMessage ? (
+            <span className="mt-1 block text-xs text-red-700">{mensagem.errorMessage}</span>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      header: 'Ações',
+      cell: (mensagem) => (
+        <button
+          type="button"
+          onClick={() => setAberta(mensagem)}
+          className="rounded-md px-2 py-1 text-sm font-medium whitespace-nowrap text-brand-700 hover:bg-brand-50"
+        >
+          Ver <span className="sr-only">mensagem {mensagem.subject}</span>
+        </button>
+      ),
+    },
+  ];
 
   return (
     <Secao
@@ -73,56 +132,13 @@ export function MensagensEnviadas() {
               ? 'Nenhuma mensagem encontrada.'
               : `${plural(total, 'mensagem encontrada', 'mensagens encontradas')}.`}
           </p>
-          {mensagens.data.mensagens.length > 0 ? (
-            <Tabela
-              caption="Mensagens, da mais recente à mais antiga"
-              colunas={colunas}
-              busy={mensagens.isPlaceholderData}
-            >
-              {mensagens.data.mensagens.map((mensagem) => (
-                <tr key={mensagem.id}>
-                  <td className={`${td} whitespace-nowrap text-slate-700`}>
-                    {formatDateTime(mensagem.sentAt ?? mensagem.createdAt)}
-                  </td>
-                  <td className={`${td} text-slate-700`}>
-                    {mensagem.recipientName ? (
-                      <span className="block text-slate-900">{mensagem.recipientName}</span>
-                    ) : null}
-                    <span className="break-all">{mensagem.recipientEmail}</span>
-                  </td>
-                  <td className={`${td} min-w-64 text-slate-900`}>{mensagem.subject}</td>
-                  <td className={`${td} whitespace-nowrap text-slate-700`}>
-                    {mensagem.templateType ? rotuloTipoEmail(mensagem.templateType) : '—'}
-                  </td>
-                  <td className={`${td} whitespace-nowrap text-slate-700`}>
-                    {rotuloProvedor(mensagem.provider)}
-                  </td>
-                  <td className={`${td} min-w-40`}>
-                    <Badge tone={tonsStatusEmail[mensagem.status]}>
-                      {rotulosStatusEmail[mensagem.status]}
-                    </Badge>
-                    {mensagem.attempts > 1 ? (
-                      <span className="mt-1 block text-xs text-slate-600">
-                        {plural(mensagem.attempts, 'tentativa', 'tentativas')}
-                      </span>
-                    ) : null}
-                    {mensagem.errorMessage ? (
-                      <span className="mt-1 block text-xs text-red-700">{mensagem.errorMessage}</span>
-                    ) : null}
-                  </td>
-                  <td className={td}>
-                    <button
-                      type="button"
-                      onClick={() => setAberta(mensagem)}
-                      className="rounded-md px-2 py-1 text-sm font-medium whitespace-nowrap text-brand-700 hover:bg-brand-50"
-                    >
-                      Ver <span className="sr-only">mensagem {mensagem.subject}</span>
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </Tabela>
-          ) : null}
+          <DataTable
+            caption="Mensagens, da mais recente à mais antiga"
+            columns={colunas}
+            rows={mensagens.data.mensagens}
+            rowKey={(mensagem) => mensagem.id}
+            busy={mensagens.isPlaceholderData}
+          />
           <Pagination label="Páginas de mensagens" pagina={pagina} paginas={paginas} onChange={setPagina} />
         </>
       )}

@@ -1,31 +1,21 @@
 import { formatDateBR } from '@laudos/domain';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { laudoHref } from '../../../app/paths';
 import { Badge } from '../../../components/ui/badge';
+import { DataTable, type DataTableColumn, EmailText } from '../../../components/ui/data-table';
 import { ErrorNotice } from '../../../components/ui/error-notice';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { Pagination } from '../../../components/ui/pagination';
 import { rotulosStatusEmail, tonsStatusEmail } from '../../../lib/email-labels';
 import { formatDateTime, plural } from '../../../lib/format';
+import { laudoHref } from '../../../lib/paths';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { type LogsFiltro, type NotificacaoLog, statusLog, useLogsNotificacao } from '../api/logs';
 import { type TipoNotificacao, tiposNotificacao } from '../api/regras';
 import { rotuloDiasRestantes, rotulosTipoNotificacao } from './rotulos';
-import { Secao, Tabela, td } from './tabela';
+import { Secao } from './secao';
 
 const POR_PAGINA = 50;
-
-const colunas = [
-  'Data agendada',
-  'Laudo',
-  'Destinatário',
-  'Tipo',
-  'Prazo',
-  'Regra',
-  'Situação',
-  'Enviado em',
-] as const;
 
 /** The "Registros" tab: every reminder the scheduler queued, with its outcome. */
 export function RegistrosNotificacao() {
@@ -121,13 +111,13 @@ export function RegistrosNotificacao() {
                 : 'Nenhum registro encontrado com esses filtros.'
               : `${plural(total, 'registro encontrado', 'registros encontrados')}.`}
           </p>
-          {logs.data.logs.length > 0 ? (
-            <Tabela caption="Registros de notificação" colunas={colunas} busy={logs.isPlaceholderData}>
-              {logs.data.logs.map((log) => (
-                <LinhaLog key={log.id} log={log} />
-              ))}
-            </Tabela>
-          ) : null}
+          <DataTable
+            caption="Registros de notificação"
+            columns={colunas}
+            rows={logs.data.logs}
+            rowKey={(log) => log.id}
+            busy={logs.isPlaceholderData}
+          />
           <Pagination label="Páginas de registros" pagina={pagina} paginas={paginas} onChange={setPagina} />
         </>
       )}
@@ -135,43 +125,65 @@ export function RegistrosNotificacao() {
   );
 }
 
-function LinhaLog({ log }: { log: NotificacaoLog }) {
-  const nome = log.laudoName ?? (log.notificationType === 'relatorio_mensal' ? 'Relatório mensal' : '—');
-  return (
-    <tr>
-      <td className={`${td} whitespace-nowrap text-slate-900`}>
-        {log.scheduledDate ? formatDateBR(log.scheduledDate) : formatDateTime(log.createdAt)}
-      </td>
-      <td className={`${td} min-w-48`}>
-        {log.laudoId && log.laudoName ? (
-          <Link to={laudoHref(log.laudoId)} className="font-medium text-brand-700 hover:underline">
-            {log.laudoName}
-          </Link>
-        ) : (
-          <span className="font-medium text-slate-900">{nome}</span>
-        )}
-        {log.laudoCode ? <span className="block text-xs text-slate-600">Código {log.laudoCode}</span> : null}
-      </td>
-      <td className={`${td} text-slate-700`}>
+const colunas: DataTableColumn<NotificacaoLog>[] = [
+  {
+    header: 'Data agendada',
+    className: 'whitespace-nowrap text-slate-900',
+    cell: (log) => (log.scheduledDate ? formatDateBR(log.scheduledDate) : formatDateTime(log.createdAt)),
+  },
+  { header: 'Laudo', className: 'min-w-48', cell: (log) => <LaudoDoLog log={log} /> },
+  {
+    header: 'Destinatário',
+    className: 'text-slate-700',
+    cell: (log) => (
+      <>
         {log.recipientName ? <span className="block text-slate-900">{log.recipientName}</span> : null}
-        <span className="break-all">{log.recipientEmail}</span>
-      </td>
-      <td className={`${td} whitespace-nowrap text-slate-700`}>
-        {rotulosTipoNotificacao[log.notificationType]}
-      </td>
-      <td className={`${td} whitespace-nowrap text-slate-700`}>
-        {log.notificationType === 'relatorio_mensal' ? '—' : rotuloDiasRestantes(log.daysBefore)}
-      </td>
-      <td className={`${td} min-w-40 text-slate-700`}>{log.ruleName ?? '—'}</td>
-      <td className={`${td} min-w-40`}>
+        <EmailText email={log.recipientEmail} />
+      </>
+    ),
+  },
+  {
+    header: 'Tipo',
+    className: 'whitespace-nowrap text-slate-700',
+    cell: (log) => rotulosTipoNotificacao[log.notificationType],
+  },
+  {
+    header: 'Prazo',
+    className: 'whitespace-nowrap text-slate-700',
+    cell: (log) => (log.notificationType === 'relatorio_mensal' ? '—' : rotuloDiasRestantes(log.daysBefore)),
+  },
+  { header: 'Regra', className: 'min-w-40 text-slate-700', cell: (log) => log.ruleName ?? '—' },
+  {
+    header: 'Situação',
+    className: 'min-w-40',
+    cell: (log) => (
+      <>
         <Badge tone={tonsStatusEmail[log.status]}>{rotulosStatusEmail[log.status]}</Badge>
         {log.errorMessage ? (
           <span className="mt-1 block text-xs text-red-700">{log.errorMessage}</span>
         ) : null}
-      </td>
-      <td className={`${td} whitespace-nowrap text-slate-700`}>
-        {log.sentAt ? formatDateTime(log.sentAt) : '—'}
-      </td>
-    </tr>
+      </>
+    ),
+  },
+  {
+    header: 'Enviado em',
+    className: 'whitespace-nowrap text-slate-700',
+    cell: (log) => (log.sentAt ? formatDateTime(log.sentAt) : '—'),
+  },
+];
+
+function LaudoDoLog({ log }: { log: NotificacaoLog }) {
+  const nome = log.laudoName ?? (log.notificationType === 'relatorio_mensal' ? 'Relatório mensal' : '—');
+  return (
+    <>
+      {log.laudoId && log.laudoName ? (
+        <Link to={laudoHref(log.laudoId)} className="font-medium text-brand-700 hover:underline">
+          {log.laudoName}
+        </Link>
+      ) : (
+        <span className="font-medium text-slate-900">{nome}</span>
+      )}
+      {log.laudoCode ? <span className="block text-xs text-slate-600">Código {log.laudoCode}</span> : null}
+    </>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useToast } from '../../../components/toast';
+import { DataTable, type DataTableColumn } from '../../../components/ui/data-table';
 import { ErrorNotice } from '../../../components/ui/error-notice';
 import { Switch } from '../../../components/ui/switch';
 import { formatDateTime } from '../../../lib/format';
@@ -7,20 +8,7 @@ import { errorMessage } from '../../../lib/validation';
 import { type Regra, useAlterarRegra, useRegras } from '../api/regras';
 import { RegraFormDialog } from './regra-form-dialog';
 import { diasDaRegra, rotuloFrequencia, rotuloModelo, rotulosTipoNotificacao } from './rotulos';
-import { Secao, Tabela, td } from './tabela';
-
-const colunas = [
-  'Regra',
-  'Tipo',
-  'Dias',
-  'Modelo',
-  'Horário',
-  'Frequência',
-  'Situação',
-  'Última execução',
-  'Próxima execução',
-  'Ações',
-] as const;
+import { Secao } from './secao';
 
 /** The "Regras" tab: when each kind of reminder goes out. */
 export function RegrasNotificacao() {
@@ -48,6 +36,72 @@ export function RegrasNotificacao() {
     );
   }
 
+  const colunas: DataTableColumn<Regra>[] = [
+    {
+      header: 'Regra',
+      rowHeader: true,
+      className: 'min-w-48 font-semibold text-slate-900',
+      cell: (regra) => regra.name,
+    },
+    {
+      header: 'Tipo',
+      className: 'whitespace-nowrap text-slate-700',
+      cell: (regra) => rotulosTipoNotificacao[regra.kind],
+    },
+    { header: 'Dias', className: 'min-w-40 text-slate-700', cell: (regra) => diasDaRegra(regra) ?? '—' },
+    {
+      header: 'Modelo',
+      className: 'min-w-40 text-slate-700',
+      cell: (regra) => rotuloModelo(regra.templateType),
+    },
+    { header: 'Horário', className: 'whitespace-nowrap text-slate-700', cell: (regra) => regra.runTime },
+    {
+      header: 'Frequência',
+      className: 'whitespace-nowrap text-slate-700',
+      cell: (regra) => rotuloFrequencia(regra),
+    },
+    {
+      header: 'Situação',
+      cell: (regra) => (
+        <Switch
+          checked={regra.enabled}
+          disabled={alterar.isPending && alterar.variables?.id === regra.id}
+          onToggle={() => alternar(regra)}
+          label="Ativa"
+          detail={`regra ${regra.name}`}
+        />
+      ),
+    },
+    {
+      header: 'Última execução',
+      className: 'whitespace-nowrap text-slate-700',
+      cell: (regra) =>
+        regra.lastRunAt ? formatDateTime(regra.lastRunAt) : <span className="text-slate-500">Nunca</span>,
+    },
+    {
+      header: 'Próxima execução',
+      className: 'whitespace-nowrap text-slate-700',
+      cell: (regra) =>
+        regra.nextRunAt ? (
+          formatDateTime(regra.nextRunAt)
+        ) : (
+          <span className="text-slate-500">{regra.enabled ? '—' : 'Desativada'}</span>
+        ),
+    },
+    {
+      header: 'Ações',
+      cell: (regra) => (
+        <button
+          type="button"
+          onClick={() => setEditando(regra)}
+          className="rounded-md px-2 py-1 text-sm font-medium whitespace-nowrap text-brand-700 hover:bg-brand-50"
+        >
+          Editar <span className="sr-only">regra {regra.name}</span>
+        </button>
+      ),
+    },
+  ];
+
   return (
     <Secao
       titulo="Regras de envio"
@@ -59,57 +113,14 @@ export function RegrasNotificacao() {
         </p>
       ) : regras.isError ? (
         <ErrorNotice error={regras.error} onRetry={() => void regras.refetch()} />
-      ) : regras.data.length === 0 ? (
-        <p className="text-sm text-slate-700">Nenhuma regra cadastrada.</p>
       ) : (
-        <Tabela caption="Regras de notificação" colunas={colunas}>
-          {regras.data.map((regra) => (
-            <tr key={regra.id}>
-              <th scope="row" className={`${td} min-w-48 text-left font-semibold text-slate-900`}>
-                {regra.name}
-              </th>
-              <td className={`${td} whitespace-nowrap text-slate-700`}>
-                {rotulosTipoNotificacao[regra.kind]}
-              </td>
-              <td className={`${td} min-w-40 text-slate-700`}>{diasDaRegra(regra) ?? '—'}</td>
-              <td className={`${td} min-w-40 text-slate-700`}>{rotuloModelo(regra.templateType)}</td>
-              <td className={`${td} whitespace-nowrap text-slate-700`}>{regra.runTime}</td>
-              <td className={`${td} whitespace-nowrap text-slate-700`}>{rotuloFrequencia(regra)}</td>
-              <td className={td}>
-                <Switch
-                  checked={regra.enabled}
-                  disabled={alterar.isPending && alterar.variables?.id === regra.id}
-                  onToggle={() => alternar(regra)}
-                  label="Ativa"
-                  detail={`regra ${regra.name}`}
-                />
-              </td>
-              <td className={`${td} whitespace-nowrap text-slate-700`}>
-                {regra.lastRunAt ? (
-                  formatDateTime(regra.lastRunAt)
-                ) : (
-                  <span className="text-slate-500">Nunca</span>
-                )}
-              </td>
-              <td className={`${td} whitespace-nowrap text-slate-700`}>
-                {regra.nextRunAt ? (
-                  formatDateTime(regra.nextRunAt)
-                ) : (
-                  <span className="text-slate-500">{regra.enabled ? '—' : 'Desativada'}</span>
-                )}
-              </td>
-              <td className={td}>
-                <button
-                  type="button"
-                  onClick={() => setEditando(regra)}
-                  className="rounded-md px-2 py-1 text-sm font-medium whitespace-nowrap text-brand-700 hover:bg-brand-50"
-                >
-                  Editar <span className="sr-only">regra {regra.name}</span>
-                </button>
-              </td>
-            </tr>
-          ))}
-        </Tabela>
+        <DataTable
+          caption="Regras de notificação"
+          columns={colunas}
+          rows={regras.data}
+          rowKey={(regra) => regra.id}
+          empty="Nenhuma regra cadastrada."
+        />
       )}
       <RegraFormDialog regra={editando} onClose={() => setEditando(null)} />
     </Secao>

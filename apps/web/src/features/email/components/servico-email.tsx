@@ -17,7 +17,7 @@ import {
   useStatusServicoEmail,
 } from '../api/servico';
 import { rotuloProvedor } from './rotulos';
-import { Secao } from './tabela';
+import { Secao } from './secao';
 
 /** The "E-mails" tab: how e-mails leave, how many went, and clearing old logs. */
 export function ServicoEmail() {

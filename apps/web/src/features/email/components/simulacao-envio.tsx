@@ -1,18 +1,19 @@
 import { calendarDayIn, formatDateBR, isIsoDate } from '@laudos/domain';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { laudoHref } from '../../../app/paths';
 import { Badge } from '../../../components/ui/badge';
 import { buttonClass } from '../../../components/ui/button';
+import { DataTable, type DataTableColumn, EmailText } from '../../../components/ui/data-table';
 import { TextField } from '../../../components/ui/field';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { rotuloTipoEmail } from '../../../lib/email-labels';
 import { plural } from '../../../lib/format';
+import { laudoHref } from '../../../lib/paths';
+import { useSiteInfo } from '../../../lib/site-info';
 import { errorMessage } from '../../../lib/validation';
-import { useSiteInfo } from '../../marketing/site-info';
 import { type ItemSimulacao, type Simulacao, useSimularEnvio } from '../api/simulacao';
 import { rotuloMarco, rotulosTipoNotificacao } from './rotulos';
-import { Secao, Tabela, td } from './tabela';
+import { Secao } from './secao';
 
 /** The "Simulação" tab: what a run on a date would send, without sending anything. */
 export function SimulacaoEnvio() {
@@ -62,18 +63,6 @@ export function SimulacaoEnvio() {
   );
 }
 
-const colunas = [
-  'Laudo',
-  'Código',
-  'Destinatário',
-  'Tipo',
-  'Dias',
-  'Modelo',
-  'Assunto',
-  'Regra',
-  'Situação',
-] as const;
-
 function ResultadoSimulacao({ simulacao }: { simulacao: Simulacao }) {
   const novos = simulacao.itens.filter((item) => !item.jaEnviado).length;
   return (
@@ -95,51 +84,71 @@ function ResultadoSimulacao({ simulacao }: { simulacao: Simulacao }) {
         </p>
       </div>
       {simulacao.itens.length > 0 ? (
-        <Tabela caption={`E-mails que seriam enviados em ${formatDateBR(simulacao.data)}`} colunas={colunas}>
-          {simulacao.itens.map((item) => (
-            // One e-mail per rule, laudo, recipient and template on a day.
-            <LinhaSimulacao
-              key={`${item.regra}|${item.laudoId ?? ''}|${item.destinatario}|${item.templateType}`}
-              item={item}
-            />
-          ))}
-        </Tabela>
+        <DataTable
+          caption={`E-mails que seriam enviados em ${formatDateBR(simulacao.data)}`}
+          columns={colunas}
+          rows={simulacao.itens}
+          // One e-mail per rule, laudo, recipient and template on a day.
+          rowKey={(item) => `${item.regra}|${item.laudoId ?? ''}|${item.destinatario}|${item.templateType}`}
+        />
       ) : null}
     </div>
   );
 }
 
-function LinhaSimulacao({ item }: { item: ItemSimulacao }) {
+const colunas: DataTableColumn<ItemSimulacao>[] = [
+  { header: 'Laudo', className: 'min-w-48', cell: (item) => <LaudoDoItem item={item} /> },
+  {
+    header: 'Código',
+    className: 'whitespace-nowrap text-slate-700',
+    cell: (item) => item.laudoCodigo ?? '—',
+  },
+  {
+    header: 'Destinatário',
+    className: 'text-slate-700',
+    cell: (item) => (
+      <>
+        {item.destinatarioNome ? <span className="block text-slate-900">{item.destinatarioNome}</span> : null}
+        <EmailText email={item.destinatario} />
+      </>
+    ),
+  },
+  {
+    header: 'Tipo',
+    className: 'whitespace-nowrap text-slate-700',
+    cell: (item) => rotulosTipoNotificacao[item.tipo],
+  },
+  {
+    header: 'Dias',
+    className: 'whitespace-nowrap text-slate-700',
+    cell: (item) => rotuloMarco(item.tipo, item.dias),
+  },
+  {
+    header: 'Modelo',
+    className: 'whitespace-nowrap text-slate-700',
+    cell: (item) => rotuloTipoEmail(item.templateType),
+  },
+  { header: 'Assunto', className: 'min-w-64 text-slate-900', cell: (item) => item.assunto },
+  { header: 'Regra', className: 'min-w-40 text-slate-700', cell: (item) => item.regra },
+  {
+    header: 'Situação',
+    cell: (item) =>
+      item.jaEnviado ? <Badge tone="neutral">Já enviado</Badge> : <Badge tone="brand">Seria enviado</Badge>,
+  },
+];
+
+function LaudoDoItem({ item }: { item: ItemSimulacao }) {
   const laudo = item.laudoNome ?? (item.tipo === 'relatorio_mensal' ? 'Relatório mensal' : '—');
   return (
-    <tr>
-      <td className={`${td} min-w-48`}>
-        {item.laudoId && item.laudoNome ? (
-          <Link to={laudoHref(item.laudoId)} className="font-medium text-brand-700 hover:underline">
-            {item.laudoNome}
-          </Link>
-        ) : (
-          <span className="font-medium text-slate-900">{laudo}</span>
-        )}
-        {item.cliente ? <span className="block text-xs text-slate-600">{item.cliente}</span> : null}
-      </td>
-      <td className={`${td} whitespace-nowrap text-slate-700`}>{item.laudoCodigo ?? '—'}</td>
-      <td className={`${td} text-slate-700`}>
-        {item.destinatarioNome ? <span className="block text-slate-900">{item.destinatarioNome}</span> : null}
-        <span className="break-all">{item.destinatario}</span>
-      </td>
-      <td className={`${td} whitespace-nowrap text-slate-700`}>{rotulosTipoNotificacao[item.tipo]}</td>
-      <td className={`${td} whitespace-nowrap text-slate-700`}>{rotuloMarco(item.tipo, item.dias)}</td>
-      <td className={`${td} whitespace-nowrap text-slate-700`}>{rotuloTipoEmail(item.templateType)}</td>
-      <td className={`${td} min-w-64 text-slate-900`}>{item.assunto}</td>
-      <td className={`${td} min-w-40 text-slate-700`}>{item.regra}</td>
-      <td className={td}>
-        {item.jaEnviado ? (
-          <Badge tone="neutral">Já enviado</Badge>
-        ) : (
-          <Badge tone="brand">Seria enviado</Badge>
-        )}
-      </td>
-    </tr>
+    <>
+      {item.laudoId && item.laudoNome ? (
+        <Link to={laudoHref(item.laudoId)} className="font-medium text-brand-700 hover:underline">
+          {item.laudoNome}
+        </Link>
+      ) : (
+        <span className="font-medium text-slate-900">{laudo}</span>
+      )}
+      {item.cliente ? <span className="block text-xs text-slate-600">{item.cliente}</span> : null}
+    </>
   );
 }

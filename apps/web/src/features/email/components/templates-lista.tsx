@@ -1,11 +1,10 @@
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
+import { DataTable } from '../../../components/ui/data-table';
 import { ErrorNotice } from '../../../components/ui/error-notice';
 import { rotuloTipoEmail } from '../../../lib/email-labels';
 import { useTemplates } from '../api/templates';
-import { Secao, Tabela, td } from './tabela';
-
-const colunas = ['Modelo', 'Tipo', 'Assunto', 'Situação', 'Ações'] as const;
+import { Secao } from './secao';
 
 /** Every e-mail template; each opens in the editor. */
 export function TemplatesLista({ hrefDoModelo }: { hrefDoModelo: (type: string) => string }) {
@@ -24,15 +23,26 @@ export function TemplatesLista({ hrefDoModelo }: { hrefDoModelo: (type: string) 
       ) : templates.data.length === 0 ? (
         <p className="text-sm text-slate-700">Nenhum modelo cadastrado.</p>
       ) : (
-        <Tabela caption="Modelos de e-mail" colunas={colunas}>
-          {templates.data.map((template) => (
-            <tr key={template.type}>
-              <th scope="row" className={`${td} min-w-48 text-left font-semibold text-slate-900`}>
-                {template.name}
-              </th>
-              <td className={`${td} whitespace-nowrap text-slate-700`}>{rotuloTipoEmail(template.type)}</td>
-              <td className={`${td} min-w-64 text-slate-700`}>{template.subject}</td>
-              <td className={td}>
+        <DataTable
+          caption="Modelos de e-mail"
+          rows={templates.data}
+          rowKey={(template) => template.type}
+          columns={[
+            {
+              header: 'Modelo',
+              rowHeader: true,
+              className: 'min-w-48 font-semibold text-slate-900',
+              cell: (template) => template.name,
+            },
+            {
+              header: 'Tipo',
+              className: 'whitespace-nowrap text-slate-700',
+              cell: (template) => rotuloTipoEmail(template.type),
+            },
+            { header: 'Assunto', className: 'min-w-64 text-slate-700', cell: (template) => template.subject },
+            {
+              header: 'Situação',
+              cell: (template) => (
                 <span className="flex flex-wrap gap-1.5">
                   {template.active ? (
                     <Badge tone="success">Ativo</Badge>
@@ -41,18 +51,21 @@ export function TemplatesLista({ hrefDoModelo }: { hrefDoModelo: (type: string) 
                   )}
                   {template.editado ? <Badge tone="brand">Editado</Badge> : null}
                 </span>
-              </td>
-              <td className={td}>
+              ),
+            },
+            {
+              header: 'Ações',
+              cell: (template) => (
                 <Link
                   to={hrefDoModelo(template.type)}
                   className="rounded-md px-2 py-1 text-sm font-medium whitespace-nowrap text-brand-700 hover:bg-brand-50"
                 >
                   Editar <span className="sr-only">modelo {template.name}</span>
                 </Link>
-              </td>
-            </tr>
-          ))}
-        </Tabela>
+              ),
+            },
+          ]}
+        />
       )}
     </Secao>
   );

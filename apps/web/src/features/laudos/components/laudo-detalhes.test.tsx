@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { laudoHref } from '../../../app/paths';
+import { laudoHref } from '../../../lib/paths';
 import { apiError, callsTo, mockApi } from '../../../test/api-mock';
 import { perfil } from '../../../test/factories';
 import { renderApp } from '../../../test/render';

@@ -1,7 +1,6 @@
 import { formatDateBR } from '@laudos/domain';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { paths } from '../../../app/paths';
 import { useToast } from '../../../components/toast';
 import { buttonClass } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -10,6 +9,7 @@ import { ErrorNotice } from '../../../components/ui/error-notice';
 import { ApiError } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { formatDateTime } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
 import { errorMessage } from '../../../lib/validation';
 import { useLaudo } from '../api/get-laudo';
 import type { Laudo } from '../api/laudo';

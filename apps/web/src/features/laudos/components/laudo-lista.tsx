@@ -1,7 +1,7 @@
 import { formatDateBR } from '@laudos/domain';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { laudoHref } from '../../../app/paths';
+import { laudoHref } from '../../../lib/paths';
 import type { Laudo } from '../api/laudo';
 import { DescricaoVencimento, VencimentoBadge } from './vencimento-badge';
 

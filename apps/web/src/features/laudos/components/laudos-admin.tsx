@@ -1,12 +1,13 @@
 import { formatDateBR } from '@laudos/domain';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { laudoHref, paths } from '../../../app/paths';
 import { buttonClass } from '../../../components/ui/button';
+import { DataTable, type DataTableColumn } from '../../../components/ui/data-table';
 import { ErrorNotice } from '../../../components/ui/error-notice';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { Pagination } from '../../../components/ui/pagination';
 import { formatDateTime, plural } from '../../../lib/format';
+import { laudoHref, paths } from '../../../lib/paths';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import type { Laudo, LaudosFiltro, OrdemLaudos } from '../api/laudo';
 import { useLaudos } from '../api/list-laudos';
@@ -125,14 +126,12 @@ export function LaudosAdmin() {
               ? 'Nenhum laudo encontrado.'
               : `${plural(total, 'laudo encontrado', 'laudos encontrados')}.`}
           </p>
-          {laudos.data.laudos.length > 0 ? (
-            <LaudosTabela
-              laudos={laudos.data.laudos}
-              ordenacao={ordenacao}
-              busy={laudos.isPlaceholderData}
-              onOrdenar={ordenar}
-            />
-          ) : null}
+          <LaudosTabela
+            laudos={laudos.data.laudos}
+            ordenacao={ordenacao}
+            busy={laudos.isPlaceholderData}
+            onOrdenar={ordenar}
+          />
           <Pagination label="Páginas de laudos" pagina={pagina} paginas={paginas} onChange={setPagina} />
         </>
       )}
@@ -140,14 +139,59 @@ export function LaudosAdmin() {
   );
 }
 
-const colunas: { ordem: OrdemLaudos | null; rotulo: string }[] = [
-  { ordem: 'nome', rotulo: 'Nome' },
-  { ordem: 'codigo', rotulo: 'Código' },
-  { ordem: 'cliente', rotulo: 'Cliente' },
-  { ordem: null, rotulo: 'Tipo' },
-  { ordem: 'vencimento', rotulo: 'Vencimento' },
-  { ordem: null, rotulo: 'Situação' },
-  { ordem: 'criadoEm', rotulo: 'Criado em' },
+const colunas: {
+  ordem: OrdemLaudos | null;
+  rotulo: string;
+  className: string;
+  cell: (laudo: Laudo) => ReactNode;
+}[] = [
+  {
+    ordem: 'nome',
+    rotulo: 'Nome',
+    className: 'min-w-48 font-medium',
+    cell: (laudo) => (
+      <Link to={laudoHref(laudo.id)} className="text-brand-700 hover:underline">
+        {laudo.nome}
+      </Link>
+    ),
+  },
+  {
+    ordem: 'codigo',
+    rotulo: 'Código',
+    className: 'whitespace-nowrap text-slate-700',
+    cell: (laudo) => laudo.codigo,
+  },
+  {
+    ordem: 'cliente',
+    rotulo: 'Cliente',
+    className: 'min-w-40 text-slate-700',
+    cell: (laudo) => laudo.cliente,
+  },
+  { ordem: null, rotulo: 'Tipo', className: 'whitespace-nowrap text-slate-700', cell: (laudo) => laudo.tipo },
+  {
+    ordem: 'vencimento',
+    rotulo: 'Vencimento',
+    className: 'whitespace-nowrap text-slate-700',
+    cell: (laudo) => (
+      <>
+        {laudo.dataVencimento ? formatDateBR(laudo.dataVencimento) : '—'}
+        <br />
+        <DescricaoVencimento vencimento={laudo.vencimento} className="text-xs" />
+      </>
+    ),
+  },
+  {
+    ordem: null,
+    rotulo: 'Situação',
+    className: '',
+    cell: (laudo) => <VencimentoBadge status={laudo.vencimento.status} />,
+  },
+  {
+    ordem: 'criadoEm',
+    rotulo: 'Criado em',
+    className: 'whitespace-nowrap text-slate-700',
+    cell: (laudo) => formatDateTime(laudo.criadoEm),
+  },
 ];
 
 function LaudosTabela({
@@ -161,62 +205,37 @@ function LaudosTabela({
   busy: boolean;
   onOrdenar: (ordem: OrdemLaudos) => void;
 }) {
-  const th = 'px-3 py-2.5 text-left font-semibold text-slate-900 whitespace-nowrap';
-  const td = 'px-3 py-3 align-top';
+  const columns = colunas.map(({ ordem, rotulo, className, cell }, indice): DataTableColumn<Laudo> => {
+    const ativa = ordem !== null && ordenacao.ordem === ordem;
+    return {
+      id: rotulo,
+      rowHeader: indice === 0,
+      className,
+      cell,
+      sort: ativa ? (ordenacao.direcao === 'asc' ? 'ascending' : 'descending') : undefined,
+      header: ordem ? (
+        <button
+          type="button"
+          onClick={() => onOrdenar(ordem)}
+          className="inline-flex items-center gap-1 rounded hover:text-brand-700"
+        >
+          {rotulo}
+          <span aria-hidden="true" className="text-xs text-slate-500">
+            {ativa ? (ordenacao.direcao === 'asc' ? '▲' : '▼') : '↕'}
+          </span>
+        </button>
+      ) : (
+        rotulo
+      ),
+    };
+  });
   return (
-    <div className="relative overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-      <table aria-busy={busy || undefined} className="min-w-full divide-y divide-slate-200 text-sm">
-        <caption className="sr-only">Laudos (clique no título de uma coluna para ordenar)</caption>
-        <thead className="bg-slate-50">
-          <tr>
-            {colunas.map((coluna) => {
-              const ativa = coluna.ordem !== null && ordenacao.ordem === coluna.ordem;
-              const sentido = ordenacao.direcao === 'asc' ? 'ascending' : 'descending';
-              return (
-                <th key={coluna.rotulo} scope="col" className={th} aria-sort={ativa ? sentido : undefined}>
-                  {coluna.ordem ? (
-                    <button
-                      type="button"
-                      onClick={() => coluna.ordem && onOrdenar(coluna.ordem)}
-                      className="inline-flex items-center gap-1 rounded hover:text-brand-700"
-                    >
-                      {coluna.rotulo}
-                      <span aria-hidden="true" className="text-xs text-slate-500">
-                        {ativa ? (ordenacao.direcao === 'asc' ? '▲' : '▼') : '↕'}
-                      </span>
-                    </button>
-                  ) : (
-                    coluna.rotulo
-                  )}
-                </th>
-              );
-            })}
-          </tr>
-        </thead>
-        <tbody className={`divide-y divide-slate-200 ${busy ? 'opacity-60' : ''}`}>
-          {laudos.map((laudo) => (
-            <tr key={laudo.id}>
-              <th scope="row" className={`${td} min-w-48 text-left font-medium`}>
-                <Link to={laudoHref(laudo.id)} className="text-brand-700 hover:underline">
-                  {laudo.nome}
-                </Link>
-              </th>
-              <td className={`${td} whitespace-nowrap text-slate-700`}>{laudo.codigo}</td>
-              <td className={`${td} min-w-40 text-slate-700`}>{laudo.cliente}</td>
-              <td className={`${td} whitespace-nowrap text-slate-700`}>{laudo.tipo}</td>
-              <td className={`${td} whitespace-nowrap text-slate-700`}>
-                {laudo.dataVencimento ? formatDateBR(laudo.dataVencimento) : '—'}
-                <br />
-                <DescricaoVencimento vencimento={laudo.vencimento} className="text-xs" />
-              </td>
-              <td className={td}>
-                <VencimentoBadge status={laudo.vencimento.status} />
-              </td>
-              <td className={`${td} whitespace-nowrap text-slate-700`}>{formatDateTime(laudo.criadoEm)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption="Laudos (clique no título de uma coluna para ordenar)"
+      columns={columns}
+      rows={laudos}
+      rowKey={(laudo) => laudo.id}
+      busy={busy}
+    />
   );
 }

@@ -1,9 +1,9 @@
 import { DIAS_ALERTA_VENCIMENTO } from '@laudos/domain';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
 import { buttonClass } from '../../../components/ui/button';
 import { ErrorNotice } from '../../../components/ui/error-notice';
+import { paths } from '../../../lib/paths';
 import { type EstatisticasLaudos, useEstatisticasLaudos } from '../api/estatisticas';
 import { useLaudos } from '../api/list-laudos';
 import { LaudoLista } from './laudo-lista';

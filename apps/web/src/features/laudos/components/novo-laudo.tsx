@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { laudoHref } from '../../../app/paths';
 import { useToast } from '../../../components/toast';
 import { buttonClass } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { ApiError } from '../../../lib/api';
+import { laudoHref } from '../../../lib/paths';
 import { errorMessage } from '../../../lib/validation';
 import type { Laudo } from '../api/laudo';
 import { useCriarLaudo } from '../api/mutations';

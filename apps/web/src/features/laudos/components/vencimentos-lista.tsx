@@ -1,10 +1,10 @@
 import { DIAS_ALERTA_VENCIMENTO, type StatusVencimento } from '@laudos/domain';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
 import { buttonClass } from '../../../components/ui/button';
 import { ErrorNotice } from '../../../components/ui/error-notice';
 import { plural } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useLaudosPaginas } from '../api/list-laudos';
 import { type FiltrosBasicos, LaudoFiltros } from './laudo-filtros';

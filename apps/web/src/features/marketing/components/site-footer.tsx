@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { paths, servicoPaths } from '../../../app/paths';
 import { Logo } from '../../../components/ui/logo';
-import { useSiteInfo } from '../site-info';
+import { paths, servicoPaths } from '../../../lib/paths';
+import { useSiteInfo } from '../../../lib/site-info';
 
 const footerLinks = [
   { to: servicoPaths.laudos, label: 'Serviços' },

@@ -1,7 +1,7 @@
 import { Link, NavLink } from 'react-router';
-import { paths, servicoPaths } from '../../../app/paths';
 import { buttonClass } from '../../../components/ui/button';
 import { Logo } from '../../../components/ui/logo';
+import { paths, servicoPaths } from '../../../lib/paths';
 
 const navItems = [
   { to: servicoPaths.laudos, label: 'Serviços' },

@@ -1,12 +1,13 @@
 import { DIAS_ANTES_PADRAO } from '@laudos/domain';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { laudoHref } from '../../../app/paths';
 import { Badge } from '../../../components/ui/badge';
+import { DataTable, type DataTableColumn, EmailText } from '../../../components/ui/data-table';
 import { ErrorNotice } from '../../../components/ui/error-notice';
 import { Pagination } from '../../../components/ui/pagination';
 import { rotulosStatusEmail, rotuloTipoEmail, tonsStatusEmail } from '../../../lib/email-labels';
 import { formatDateTime, plural } from '../../../lib/format';
+import { laudoHref } from '../../../lib/paths';
 import { type Notificacao, useNotificacoes } from '../api/notificacoes';
 
 const POR_PAGINA = 100;
@@ -69,46 +70,45 @@ export function NotificacoesLista() {
   );
 }
 
+const colunas: DataTableColumn<Notificacao>[] = [
+  {
+    header: 'Data',
+    className: 'whitespace-nowrap text-slate-700',
+    cell: (item) => <time dateTime={item.data}>{formatDateTime(item.data)}</time>,
+  },
+  { header: 'Laudo', className: 'min-w-48', cell: (item) => <LaudoCelula item={item} /> },
+  {
+    header: 'Tipo',
+    className: 'whitespace-nowrap text-slate-700',
+    cell: (item) => rotuloTipoEmail(item.tipo),
+  },
+  {
+    header: 'Assunto',
+    className: 'min-w-64 text-slate-900',
+    cell: (item) => (
+      <>
+        {item.assunto}
+        <span className="mt-0.5 block text-xs text-slate-600">
+          Para: <EmailText email={item.destinatario} />
+        </span>
+      </>
+    ),
+  },
+  {
+    header: 'Situação',
+    cell: (item) => <Badge tone={tonsStatusEmail[item.status]}>{rotulosStatusEmail[item.status]}</Badge>,
+  },
+];
+
 function NotificacoesTabela({ itens, busy }: { itens: Notificacao[]; busy: boolean }) {
-  const th = 'px-3 py-2.5 text-left font-semibold whitespace-nowrap text-slate-900';
-  const td = 'px-3 py-3 align-top';
   return (
-    <div className="relative overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-      <table aria-busy={busy || undefined} className="min-w-full divide-y divide-slate-200 text-sm">
-        <caption className="sr-only">Notificações enviadas, da mais recente à mais antiga</caption>
-        <thead className="bg-slate-50">
-          <tr>
-            {['Data', 'Laudo', 'Tipo', 'Assunto', 'Situação'].map((coluna) => (
-              <th key={coluna} scope="col" className={th}>
-                {coluna}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className={`divide-y divide-slate-200 ${busy ? 'opacity-60' : ''}`}>
-          {itens.map((item) => (
-            <tr key={item.id}>
-              <td className={`${td} whitespace-nowrap text-slate-700`}>
-                <time dateTime={item.data}>{formatDateTime(item.data)}</time>
-              </td>
-              <td className={`${td} min-w-48`}>
-                <LaudoCelula item={item} />
-              </td>
-              <td className={`${td} whitespace-nowrap text-slate-700`}>{rotuloTipoEmail(item.tipo)}</td>
-              <td className={`${td} min-w-64 text-slate-900`}>
-                {item.assunto}
-                <span className="mt-0.5 block text-xs break-all text-slate-600">
-                  Para: {item.destinatario}
-                </span>
-              </td>
-              <td className={td}>
-                <Badge tone={tonsStatusEmail[item.status]}>{rotulosStatusEmail[item.status]}</Badge>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption="Notificações enviadas, da mais recente à mais antiga"
+      columns={colunas}
+      rows={itens}
+      rowKey={(item) => item.id}
+      busy={busy}
+    />
   );
 }
 
