@@ -45,7 +45,7 @@ import { usuariosAdminRoutes } from './modules/usuarios/routes.ts';
 import { openapiRoutes } from './openapi.ts';
 import type { SettingsStore } from './settings/store.ts';
 import type { LocalFileStorage } from './storage/storage.ts';
-import { loadWebBuild, registerSeoRoutes, sendPage } from './web/public-site.ts';
+import { loadWebBuild, registerSeoRoutes, sendPage } from './modules/site/public-site.ts';
 
 /** Everything a route may need, built once at start-up (see main.ts) and decorated on the app. */
 export interface AppContext {
@@ -294,7 +294,7 @@ function resolvedPath(url: string, base: string): string {
 
 /**
  * Serves the built web app: the public pages rendered on the server, the app's index.html for its
- * own routes, the static assets, sitemap.xml and robots.txt (src/web/public-site.ts).
+ * own routes, the static assets, sitemap.xml and robots.txt (src/modules/site/public-site.ts).
  */
 async function registerWebApp(app: FastifyInstance, config: Config) {
   const build = await loadWebBuild(config);

@@ -13,15 +13,15 @@ import {
   scriptJson,
 } from '@laudos/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
-import { escapeXml } from '../modules/blog/rss.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { escapeXml } from '../blog/rss.ts';
 import {
   buscarPostPublicado,
   listarPostsParaSitemap,
   listarPostsPublicados,
-} from '../modules/blog/service.ts';
-import { listarPlanosPublicos } from '../modules/planos/service.ts';
+} from '../blog/service.ts';
+import { listarPlanosPublicos } from '../planos/service.ts';
 
 /*
  * The web side of the server: the public pages rendered from the web build's server renderer
