@@ -1,9 +1,9 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import ExcelJS from 'exceljs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAdmin, createUser, json } from './helpers/accounts.ts';
-import { createTestServer, signIn, TEST_ORIGIN, type TestServer } from './helpers/server.ts';
+import { pdf, uploadArquivo, xlsx as xlsxDeTeste } from './helpers/security.ts';
+import { createTestServer, signIn, type TestServer } from './helpers/server.ts';
 
 let t: TestServer | undefined;
 afterEach(async () => {
@@ -11,31 +11,11 @@ afterEach(async () => {
   t = undefined;
 });
 
-function multipart(filename: string, content: Buffer, contentType = 'application/octet-stream') {
-  const boundary = `----laudos${Math.random().toString(16).slice(2)}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="arquivo"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return {
-    payload: Buffer.concat([head, content, tail]),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
-}
-
-function pdf(bytes: number): Buffer {
-  const base = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n', 'latin1');
-  if (bytes <= base.length) return base.subarray(0, bytes);
-  return Buffer.concat([base, Buffer.alloc(bytes - base.length, 0x20)]);
-}
-
-async function xlsx(): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('Medições');
-  ws.addRow(['Ponto', 'Espessura (mm)', 'Data']);
-  ws.addRow(['Costado A', 12.5, new Date(Date.UTC(2026, 10, 20))]);
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
+const xlsx = () =>
+  xlsxDeTeste([
+    ['Ponto', 'Espessura (mm)', 'Data'],
+    ['Costado A', 12.5, new Date(Date.UTC(2026, 10, 20))],
+  ]);
 
 async function setup() {
   t = await createTestServer({ JOBS: 'off' });
@@ -60,22 +40,7 @@ async function setup() {
   return { t, cookieA, cookieB, laudo, storageRoot };
 }
 
-async function upload(
-  t: TestServer,
-  cookie: string,
-  id: string,
-  tipo: 'pdf' | 'excel',
-  filename: string,
-  content: Buffer,
-) {
-  const body = multipart(filename, content);
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/laudos/${id}/arquivos/${tipo}`,
-    headers: { cookie, origin: TEST_ORIGIN, 'content-type': body.contentType },
-    payload: body.payload,
-  });
-}
+const upload = uploadArquivo;
 
 function filesUnder(dir: string): string[] {
   try {
