@@ -6,7 +6,6 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import { camposDoErro } from '@laudos/domain/api';
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -29,7 +28,7 @@ import { isDatabaseUnavailable } from './db/errors.ts';
 import type { EmailService } from './email/delivery.ts';
 import { emailAdminRoutes } from './email/routes.ts';
 import type { Access } from './http/access.ts';
-import { AppError, corpoDoErro, dadosInvalidos, type Erro, erro } from './http/errors.ts';
+import { AppError, camposDaValidacao, corpoDoErro, dadosInvalidos, type Erro, erro } from './http/errors.ts';
 import { TooManyAttempts } from './http/rate-limit.ts';
 import type { Jobs } from './jobs/boss.ts';
 import { processLogOutput } from './log-output.ts';
@@ -220,16 +219,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       return reply.code(503).header('retry-after', '5').send(corpoDoErro('servicoIndisponivel'));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      error = dadosInvalidos(
-        camposDoErro(
-          error.validation.map((v) => ({
-            ...(v.params as object),
-            code: v.keyword,
-            path: v.instancePath.split('/').filter(Boolean),
-            message: v.message,
-          })) as Parameters<typeof camposDoErro>[0],
-        ),
-      );
+      error = dadosInvalidos(camposDaValidacao(error.validation));
     }
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error.cause ?? error }, error.message);

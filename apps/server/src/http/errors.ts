@@ -8,8 +8,8 @@
  * here only once.
  */
 
-/** One field of a 400: the field's path (`dataVencimento`, `regras.0.dias`) and what is wrong. */
-export type CampoInvalido = { campo: string; mensagem: string };
+import { type CampoInvalido, camposDoErro } from '@laudos/domain/api';
+import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
 
 export class AppError extends Error {
   constructor(
@@ -332,6 +332,18 @@ export function erro<K extends Erro>(key: K, ...args: Argumentos<(typeof ERROS)[
 export function corpoDoErro<K extends Erro>(key: K, ...args: Argumentos<(typeof ERROS)[K]>) {
   const { code, message } = erro(key, ...args);
   return { error: { code, message } };
+}
+
+/** The field-by-field list of a request that failed its route's zod schema. */
+export function camposDaValidacao(validation: readonly FastifySchemaValidationError[]): CampoInvalido[] {
+  return camposDoErro(
+    validation.map((v) => ({
+      ...(v.params as object),
+      code: v.keyword,
+      path: v.instancePath.split('/').filter(Boolean),
+      message: v.message ?? 'Valor inválido.',
+    })) as unknown as Parameters<typeof camposDoErro>[0],
+  );
 }
 
 /** A 400 of invalid input with the field-by-field list the forms use to mark each field. */

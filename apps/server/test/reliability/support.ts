@@ -37,6 +37,9 @@ export async function environment(
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
   const env: Record<string, string> = {
     DATA_DIR: dataDir,
+    // API only: these servers never serve pages, and .ci/run rebuilds apps/web/dist for the browser
+    // tests while this suite runs beside them.
+    WEB_DIST_DIR: path.join(dataDir, 'sem-interface'),
     AUTH_SECRET: 'confiabilidade-do-laudos-'.repeat(3),
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,

@@ -1,3 +1,5 @@
+import type { CampoInvalido } from '@laudos/domain/api';
+
 /**
  * The one way the web app talks to the server. Every server error has the shape
  * `{ "error": { "code": string, "message": string } }` with a pt-BR message that can be shown as is.
@@ -12,6 +14,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** On a 400 of invalid input: what is wrong with each field, for the form to mark it. */
+    readonly campos: readonly CampoInvalido[] = [],
   ) {
     super(message);
   }
@@ -81,10 +85,15 @@ async function readJson(response: Response): Promise<unknown> {
 
 function toApiError(status: number, data: unknown): ApiError {
   if (isRecord(data) && isRecord(data.error)) {
-    const { code, message } = data.error;
-    if (typeof code === 'string' && typeof message === 'string') return new ApiError(status, code, message);
+    const { code, message, campos } = data.error;
+    if (typeof code === 'string' && typeof message === 'string')
+      return new ApiError(status, code, message, Array.isArray(campos) ? campos.filter(isCampo) : []);
   }
   return new ApiError(status, `HTTP_${status}`, UNEXPECTED_ERROR_MESSAGE);
+}
+
+function isCampo(value: unknown): value is CampoInvalido {
+  return isRecord(value) && typeof value.campo === 'string' && typeof value.mensagem === 'string';
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { ApiError } from './api';
 
 /**
@@ -53,4 +54,16 @@ export function asEnum<T extends string>(value: unknown, path: string, options: 
 export function asArray<T>(value: unknown, path: string, item: (value: unknown, path: string) => T): T[] {
   if (!Array.isArray(value)) throw new UnexpectedResponseError(path);
   return value.map((entry, index) => item(entry, `${path}[${index}]`));
+}
+
+/**
+ * A parser for replies of one shape: the API's shared schema (`@laudos/domain/api`), the same one
+ * the server answers through. A reply of another shape is an UnexpectedResponseError.
+ */
+export function parseWith<T extends z.ZodType>(schema: T, path: string): (data: unknown) => z.output<T> {
+  return (data) => {
+    const result = schema.safeParse(data);
+    if (!result.success) throw new UnexpectedResponseError(path);
+    return result.data;
+  };
 }

@@ -1,3 +1,7 @@
+import type { CampoInvalido } from '@laudos/domain/api';
+import type { z } from 'zod';
+import { ApiError } from './api';
+
 /** Field checks shared by the forms; each returns the pt-BR message, or undefined when valid. */
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -60,4 +64,31 @@ export function errorMessage(error: unknown): string {
   return error instanceof Error && error.message
     ? error.message
     : 'Algo deu errado. Tente novamente em instantes.';
+}
+
+/**
+ * A form's errors from the shared schema of its payload (`@laudos/domain/api`): the first message
+ * of each field, under the field's name (its first path segment). The same rules the server checks.
+ */
+export function errorsFromSchema<K extends string>(schema: z.ZodType, value: unknown): FieldErrors<K> {
+  const result = schema.safeParse(value);
+  if (result.success) return {};
+  return errorsFromCampos<K>(
+    result.error.issues.map((i) => ({ campo: i.path.map(String).join('.'), mensagem: i.message })),
+  );
+}
+
+/** The field-by-field list of a 400 (`error.campos`), first message per field. */
+export function errorsFromCampos<K extends string>(campos: readonly CampoInvalido[]): FieldErrors<K> {
+  const found: Record<string, string> = {};
+  for (const { campo, mensagem } of campos) {
+    const name = campo.split('.')[0]!;
+    found[name] ??= mensagem;
+  }
+  return found as FieldErrors<K>;
+}
+
+/** The fields a failed request names (a 400 with `campos`), or an empty object. */
+export function errorsFromRequest<K extends string>(error: unknown): FieldErrors<K> {
+  return error instanceof ApiError ? errorsFromCampos<K>(error.campos) : {};
 }
