@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { appSettingsSchema, settingsSections } from '../settings.ts';
 
-export { appSettingsSchema, LOGO_MENSAGEM, logoSchema } from '../settings.ts';
+export { type AppSettings, appSettingsSchema, LOGO_MENSAGEM, logoSchema } from '../settings.ts';
 
 /**
  * PUT /api/admin/settings: the whole document, every section strict (an unknown or misspelled
@@ -25,7 +25,6 @@ export const loginSocialSchema = z.object({ google: z.boolean(), microsoft: z.bo
 export const publicSettingsSchema = appSettingsSchema
   .pick({ branding: true, contact: true, features: true })
   .extend({ login: loginSocialSchema });
-export type PublicSettingsResponse = z.infer<typeof publicSettingsSchema>;
 
 const ligado = z.boolean().catch(true);
 const recursosLigados = { fileUpload: true, pdfViewer: true, excelViewer: true, multipleUsers: true };
