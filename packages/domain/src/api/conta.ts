@@ -100,4 +100,3 @@ export const perfilWebSchema = z.object({
   email_verificado: z.boolean().catch(true),
 });
 export type Perfil = z.infer<typeof perfilWebSchema>;
-export type PlanoDoPerfil = NonNullable<Perfil['plano']>;

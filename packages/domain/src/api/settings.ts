@@ -41,4 +41,3 @@ export const configuracoesPublicasSchema = z.object({
     .object({ fileUpload: ligado, pdfViewer: ligado, excelViewer: ligado, multipleUsers: ligado })
     .catch(recursosLigados),
 });
-export type ConfiguracoesPublicas = z.infer<typeof configuracoesPublicasSchema>;

@@ -87,7 +87,6 @@ export type Usuario = z.infer<typeof usuarioSchema>;
 const pagina = { total: z.number(), pagina: z.number(), porPagina: z.number() };
 export const usuariosPaginaSchema = z.object({ usuarios: z.array(usuarioAdminSchema), ...pagina });
 export const usuariosPaginaWebSchema = z.object({ usuarios: z.array(usuarioSchema), ...pagina });
-export type UsuariosPagina = z.infer<typeof usuariosPaginaWebSchema>;
 export const usuarioRespostaSchema = z.object({ usuario: usuarioAdminSchema });
 export const usuarioRespostaWebSchema = z.object({ usuario: usuarioSchema });
 

@@ -1,4 +1,4 @@
-import { type Perfil, type PlanoDoPerfil, perfilWebSchema } from '@laudos/domain/api';
+import { type Perfil, perfilWebSchema } from '@laudos/domain/api';
 import { ApiError, apiFetch } from '../../../lib/api';
 import { parseWith } from '../../../lib/parse';
 
@@ -7,7 +7,7 @@ import { parseWith } from '../../../lib/parse';
  * limits and features. `email_verificado` is false until the person follows the link mailed at
  * sign-up (laudos sent to the e-mail wait).
  */
-export type { Perfil, PlanoDoPerfil };
+export type { Perfil };
 
 export const parsePerfil = parseWith(perfilWebSchema, 'perfil');
 

@@ -1,4 +1,4 @@
-import { type ConfiguracoesPublicas, configuracoesPublicasSchema } from '@laudos/domain/api';
+import { configuracoesPublicasSchema } from '@laudos/domain/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
 import { parseWith } from '../../../lib/parse';
@@ -8,8 +8,6 @@ import { parseWith } from '../../../lib/parse';
  * configured (missing or malformed fields count as "not offered") and which file features are on
  * (missing counts as on: the server refuses what is turned off anyway).
  */
-export type PublicSettings = ConfiguracoesPublicas;
-
 const parsePublicSettings = parseWith(configuracoesPublicasSchema, 'resposta');
 
 export const publicSettingsQueryOptions = queryOptions({

@@ -1,6 +1,6 @@
-import type { TipoUsuario, Usuario, UsuariosPagina } from '@laudos/domain/api';
+import type { TipoUsuario, Usuario } from '@laudos/domain/api';
 
-export type { TipoUsuario, Usuario, UsuariosPagina };
+export type { TipoUsuario, Usuario };
 
 export type UsuariosFiltro = {
   busca: string;
