@@ -100,3 +100,41 @@ export const perfilWebSchema = z.object({
   email_verificado: z.boolean().catch(true),
 });
 export type Perfil = z.infer<typeof perfilWebSchema>;
+
+// ── Better Auth's replies (under /api/auth), as the web app reads them ──────────────────────────
+
+const textoOuNulo = z
+  .string()
+  .nullish()
+  .transform((v) => v ?? null);
+
+/** GET /api/auth/list-sessions: the user's open sessions. */
+export const sessoesSchema = z.array(
+  z.object({
+    id: z.string(),
+    token: z.string(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    expiresAt: z.string(),
+    ipAddress: textoOuNulo,
+    userAgent: textoOuNulo,
+  }),
+);
+export type Sessao = z.infer<typeof sessoesSchema>[number];
+
+/** GET /api/auth/get-session: only the current session's token matters (anything else: none). */
+export const sessaoAtualSchema = z
+  .object({ session: z.object({ token: z.string() }) })
+  .nullable()
+  .catch(null);
+
+/** POST /api/auth/sign-in/email: `twoFactorRedirect` when the account asks for its code next. */
+export const entradaRespostaSchema = z
+  .object({ twoFactorRedirect: z.literal(true).optional().catch(undefined) })
+  .catch({});
+
+/** POST /api/auth/sign-in/social: where to send the browser. */
+export const entradaSocialRespostaSchema = z.object({ url: z.string() });
+
+/** POST /api/auth/two-factor/enable. */
+export const doisFatoresRespostaSchema = z.object({ totpURI: z.string(), backupCodes: z.array(z.string()) });

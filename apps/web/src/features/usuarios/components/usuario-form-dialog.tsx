@@ -104,12 +104,15 @@ function UsuarioForm({
       ...(planoId ? { planoId } : {}),
     };
     // The server's own rules (@laudos/domain/api); the e-mail keeps the form's friendlier texts.
-    const found: FieldErrors<Field> = usuario
+    // (The plan comes from the server's own list: only the typed fields are checked.)
+    const doEsquema = usuario
       ? errorsFromSchema<Field>(atualizarUsuarioEntrada, alteracao)
       : errorsFromSchema<Field>(criarUsuarioEntrada, novo);
+    const found: FieldErrors<Field> = {};
+    for (const campo of ['nome', 'empresa', 'telefone'] as const)
+      if (doEsquema[campo]) found[campo] = doEsquema[campo];
     const emailErrado = usuario ? undefined : emailError(email);
     if (emailErrado) found.email = emailErrado;
-    else delete found.email;
     setErrors(found);
     if (Object.keys(found).length > 0) {
       focusFirstError(formRef.current, found);
