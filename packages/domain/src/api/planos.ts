@@ -20,16 +20,9 @@ export const planoCampos = {
   preco: z.number().min(0, 'O preço não pode ser negativo.').max(1_000_000),
   ativo: z.boolean(),
   padrao: z.boolean(),
+  ...planoFeaturesSchema.shape,
   maxLaudos: z.number().int().min(0).max(10_000_000),
   maxUsuarios: z.number().int().min(0).max(1_000_000),
-  notificacoes: z.boolean(),
-  whatsappAlerts: z.boolean(),
-  emailSupport: z.boolean(),
-  prioritySupport: z.boolean(),
-  customReports: z.boolean(),
-  apiAccess: z.boolean(),
-  dataExport: z.boolean(),
-  customBranding: z.boolean(),
 };
 
 /** The spec's snake_case names of a plan's fields, accepted on input. */
