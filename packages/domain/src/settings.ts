@@ -7,54 +7,60 @@ import { z } from 'zod';
  */
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Cor deve estar no formato #RRGGBB');
 
+/** The logo is shown from its address: an http(s) URL or a path of this site, never `javascript:` or data. */
+export const LOGO_MENSAGEM = 'Informe um endereço que comece com https:// (ou deixe em branco).';
+export const logoSchema = z
+  .string()
+  .max(2048)
+  .regex(/^(https?:\/\/|\/)/, LOGO_MENSAGEM)
+  .nullable();
+
+/** Each section's fields, once: the stored document's schema and the strict request body use them. */
+export const settingsSections = {
+  notifications: {
+    email: z.boolean().default(true),
+    whatsapp: z.boolean().default(true),
+    sms: z.boolean().default(false),
+  },
+  features: {
+    fileUpload: z.boolean().default(true),
+    pdfViewer: z.boolean().default(true),
+    excelViewer: z.boolean().default(true),
+    multipleUsers: z.boolean().default(true),
+  },
+  branding: {
+    companyName: z.string().trim().min(1).max(120).default('Laudos Engenharia'),
+    primaryColor: hexColor.default('#0BA2E9'),
+    logo: logoSchema.default(null),
+  },
+  contact: {
+    email: z.email().default('contato@laudos.com.br'),
+    phone: z.string().max(40).default('(11) 4000-0000'),
+    whatsapp: z
+      .string()
+      .regex(/^\d{10,15}$/, 'WhatsApp deve conter apenas dígitos, com DDI e DDD (ex.: 5511999999999)')
+      .default('5511999999999'),
+    address: z.string().max(300).default('São Paulo - SP'),
+    website: z.string().max(300).default('https://laudos.com.br'),
+  },
+  limits: {
+    maxFileSizeMb: z.number().int().min(1).max(100).default(25),
+    maxLaudosPerClient: z.number().int().min(1).default(100),
+    maxUsers: z.number().int().min(1).default(50),
+  },
+  security: {
+    requireTwoFactorForAdmins: z.boolean().default(false),
+  },
+};
+
 export const appSettingsSchema = z.object({
   mode: z.enum(['sandbox', 'production']).default('production'),
-  notifications: z
-    .object({
-      email: z.boolean().default(true),
-      whatsapp: z.boolean().default(true),
-      sms: z.boolean().default(false),
-    })
-    .prefault({}),
-  features: z
-    .object({
-      fileUpload: z.boolean().default(true),
-      pdfViewer: z.boolean().default(true),
-      excelViewer: z.boolean().default(true),
-      multipleUsers: z.boolean().default(true),
-    })
-    .prefault({}),
-  branding: z
-    .object({
-      companyName: z.string().trim().min(1).max(120).default('Laudos Engenharia'),
-      primaryColor: hexColor.default('#0BA2E9'),
-      logo: z.string().max(2048).nullable().default(null),
-    })
-    .prefault({}),
-  contact: z
-    .object({
-      email: z.email().default('contato@laudos.com.br'),
-      phone: z.string().max(40).default('(11) 4000-0000'),
-      whatsapp: z
-        .string()
-        .regex(/^\d{10,15}$/, 'WhatsApp deve conter apenas dígitos, com DDI e DDD (ex.: 5511999999999)')
-        .default('5511999999999'),
-      address: z.string().max(300).default('São Paulo - SP'),
-      website: z.string().max(300).default('https://laudos.com.br'),
-    })
-    .prefault({}),
-  limits: z
-    .object({
-      maxFileSizeMb: z.number().int().min(1).max(100).default(25),
-      maxLaudosPerClient: z.number().int().min(1).default(100),
-      maxUsers: z.number().int().min(1).default(50),
-    })
-    .prefault({}),
-  security: z
-    .object({
-      requireTwoFactorForAdmins: z.boolean().default(false),
-    })
-    .prefault({}),
+  notifications: z.object(settingsSections.notifications).prefault({}),
+  features: z.object(settingsSections.features).prefault({}),
+  branding: z.object(settingsSections.branding).prefault({}),
+  contact: z.object(settingsSections.contact).prefault({}),
+  limits: z.object(settingsSections.limits).prefault({}),
+  security: z.object(settingsSections.security).prefault({}),
 });
 
 export type AppSettings = z.infer<typeof appSettingsSchema>;

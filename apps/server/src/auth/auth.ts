@@ -8,6 +8,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
 import type { EmailService } from '../email/delivery.ts';
+import { corpoDoErro } from '../http/errors.ts';
 
 /**
  * Better Auth, mounted under /api/auth. It owns credentials and sessions (scrypt hashes, session
@@ -147,23 +148,11 @@ export function createAuth(
               .from(schema.usuarios)
               .where(eq(schema.usuarios.id, session.userId))
               .limit(1);
-            if (!profile) {
-              throw new APIError('FORBIDDEN', {
-                code: 'PERFIL_NAO_ENCONTRADO',
-                message: 'Perfil de usuário não encontrado. Verifique se o usuário foi criado corretamente.',
-              });
-            }
-            if (!profile.ativo) {
-              throw new APIError('FORBIDDEN', {
-                code: 'USUARIO_INATIVO',
-                message: 'Usuário desativado. Fale com o administrador.',
-              });
-            }
+            if (!profile) throw new APIError('FORBIDDEN', corpoDoErro('perfilNaoEncontrado').error);
+            if (!profile.ativo) throw new APIError('FORBIDDEN', corpoDoErro('usuarioInativo').error);
             if (profile.primeiroAcesso && profile.expira && profile.expira.getTime() < Date.now()) {
-              throw new APIError('FORBIDDEN', {
-                code: 'SENHA_TEMPORARIA_EXPIRADA',
-                message: `Sua senha temporária expirou em ${formatDateTimeBR(profile.expira, config.timeZone)}. Peça ao administrador uma nova.`,
-              });
+              const quando = formatDateTimeBR(profile.expira, config.timeZone);
+              throw new APIError('FORBIDDEN', corpoDoErro('senhaTemporariaExpirada', quando).error);
             }
             return { data: session };
           },

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../http/errors.ts';
+import { ERROS, erro } from '../http/errors.ts';
 import { hitRateLimit, limits } from '../http/rate-limit.ts';
 import { loadSessionUser, toWebHeaders } from './session.ts';
 import { admitSignIn, type SignInAttempt, type SignInOutcome, settleSignIn } from './sign-in-limits.ts';
@@ -9,7 +9,7 @@ const messages: Record<string, string> = {
   INVALID_EMAIL_OR_PASSWORD: 'E-mail ou senha incorretos.',
   INVALID_PASSWORD: 'Senha incorreta.',
   INVALID_EMAIL: 'E-mail inválido.',
-  USER_NOT_FOUND: 'Usuário não encontrado.',
+  USER_NOT_FOUND: ERROS.usuarioNaoEncontrado.message,
   PASSWORD_TOO_SHORT: 'A senha deve ter pelo menos 8 caracteres.',
   PASSWORD_TOO_LONG: 'A senha deve ter no máximo 128 caracteres.',
   INVALID_TOKEN: 'Link inválido ou expirado.',
@@ -18,17 +18,17 @@ const messages: Record<string, string> = {
   INVALID_TWO_FACTOR_COOKIE: 'A etapa de verificação expirou. Entre novamente.',
   TWO_FACTOR_NOT_ENABLED: 'A verificação em duas etapas não está ativada.',
   TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: 'Muitas tentativas. Entre novamente para gerar um novo código.',
-  SESSION_EXPIRED: 'Sessão expirada. Faça login novamente',
-  FAILED_TO_GET_SESSION: 'Sessão expirada. Faça login novamente',
-  UNAUTHORIZED: 'Sessão expirada. Faça login novamente',
+  SESSION_EXPIRED: ERROS.naoAutenticado.message,
+  FAILED_TO_GET_SESSION: ERROS.naoAutenticado.message,
+  UNAUTHORIZED: ERROS.naoAutenticado.message,
   FAILED_TO_CREATE_SESSION: 'Não foi possível iniciar a sessão. Tente novamente.',
-  USER_ALREADY_EXISTS: 'Já existe um usuário com este e-mail.',
+  USER_ALREADY_EXISTS: ERROS.emailEmUso.message,
   EMAIL_NOT_VERIFIED: 'E-mail ainda não confirmado.',
   INVALID_ORIGIN: 'Origem da requisição não permitida.',
   MISSING_OR_NULL_ORIGIN: 'Origem da requisição não informada.',
   INVALID_CALLBACK_URL: 'Endereço de retorno não permitido.',
   PROVIDER_NOT_FOUND: 'Este método de entrada não está configurado.',
-  USUARIO_INATIVO: 'Usuário desativado. Fale com o administrador.',
+  USUARIO_INATIVO: ERROS.usuarioInativo.message,
 };
 
 const ownCodes = new Set(['USUARIO_INATIVO', 'SENHA_TEMPORARIA_EXPIRADA', 'PERFIL_NAO_ENCONTRADO']);
@@ -80,9 +80,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       if (!firstAccessPaths.some((p) => path.startsWith(p))) {
         const user = await loadSessionUser(auth, db, request);
-        if (user?.primeiroAcesso) {
-          throw new AppError('PRIMEIRO_ACESSO', 'Troque sua senha temporária para continuar.', 403);
-        }
+        if (user?.primeiroAcesso) throw erro('primeiroAcesso');
       }
 
       const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined;
@@ -123,11 +121,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           own ??
           messages[code] ??
           (response.status === 404
-            ? 'Rota não encontrada.'
+            ? ERROS.rotaNaoEncontrada.message
             : response.status === 401
-              ? 'Sessão expirada. Faça login novamente'
+              ? ERROS.naoAutenticado.message
               : response.status === 403
-                ? 'Acesso negado.'
+                ? erro('acessoNegado').message
                 : 'Não foi possível concluir a autenticação.');
         if (response.status >= 500)
           request.log.error({ code, status: response.status }, 'erro do Better Auth');

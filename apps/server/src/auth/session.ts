@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { authUser, usuarios } from '../db/schema.ts';
-import { AppError, forbidden, unauthorized } from '../http/errors.ts';
+import { erro, forbidden, unauthorized } from '../http/errors.ts';
 import type { SettingsStore } from '../settings/store.ts';
 import type { Auth } from './auth.ts';
 
@@ -105,11 +105,8 @@ export async function requireUser(
 ): Promise<SessionUser> {
   const user = await loadSessionUser(auth, db, request);
   if (!user) throw unauthorized();
-  if (!user.ativo)
-    throw new AppError('USUARIO_INATIVO', 'Usuário desativado. Fale com o administrador.', 403);
-  if (user.primeiroAcesso && !options.allowFirstAccess) {
-    throw new AppError('PRIMEIRO_ACESSO', 'Troque sua senha temporária para continuar.', 403);
-  }
+  if (!user.ativo) throw erro('usuarioInativo');
+  if (user.primeiroAcesso && !options.allowFirstAccess) throw erro('primeiroAcesso');
   return user;
 }
 
@@ -123,13 +120,8 @@ export async function requireAdmin(
   const user = await requireUser(auth, db, request, options);
   if (user.tipo !== 'admin')
     throw forbidden(options.deniedMessage ?? 'Acesso negado: apenas administradores.');
-  if (!user.doisFatores && settings.get().security.requireTwoFactorForAdmins) {
-    throw new AppError(
-      'DOIS_FATORES_OBRIGATORIO',
-      'Ative a verificação em duas etapas em Minha conta para usar as funções de administrador.',
-      403,
-    );
-  }
+  if (!user.doisFatores && settings.get().security.requireTwoFactorForAdmins)
+    throw erro('doisFatoresObrigatorio');
   return user;
 }
 

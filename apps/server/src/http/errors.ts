@@ -133,6 +133,16 @@ export const ERROS = {
   },
   emailJaConfirmado: { status: 400, code: 'EMAIL_JA_CONFIRMADO', message: 'Seu e-mail já está confirmado.' },
   erroAoAtualizarSenha: { status: 500, code: 'ERRO_INTERNO', message: 'Erro ao atualizar senha' },
+  perfilNaoEncontrado: {
+    status: 403,
+    code: 'PERFIL_NAO_ENCONTRADO',
+    message: 'Perfil de usuário não encontrado. Verifique se o usuário foi criado corretamente.',
+  },
+  senhaTemporariaExpirada: {
+    status: 403,
+    code: 'SENHA_TEMPORARIA_EXPIRADA',
+    message: (quando: string) => `Sua senha temporária expirou em ${quando}. Peça ao administrador uma nova.`,
+  },
 
   // ── Usuários (modules/usuarios) ─────────────────────────────────────────────────────────────
   usuarioNaoEncontrado: { status: 404, code: 'NAO_ENCONTRADO', message: 'Usuário não encontrado.' },

@@ -1,13 +1,11 @@
-import type { CampoInvalido } from '@laudos/domain/api';
+import { type CampoInvalido, emailValido, SENHA_MAX, SENHA_MIN } from '@laudos/domain/api';
 import type { z } from 'zod';
 import { ApiError } from './api';
 
 /** Field checks shared by the forms; each returns the pt-BR message, or undefined when valid. */
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export const MIN_PASSWORD_LENGTH = 8;
-export const MAX_PASSWORD_LENGTH = 128;
+export const MIN_PASSWORD_LENGTH = SENHA_MIN;
+export const MAX_PASSWORD_LENGTH = SENHA_MAX;
 
 export function requiredError(value: string, message: string): string | undefined {
   return value.trim() === '' ? message : undefined;
@@ -16,7 +14,8 @@ export function requiredError(value: string, message: string): string | undefine
 export function emailError(value: string): string | undefined {
   const email = value.trim();
   if (email === '') return 'Informe o e-mail.';
-  if (!EMAIL.test(email)) return 'Informe um e-mail válido, como nome@empresa.com.br.';
+  // The server's own rule (@laudos/domain/api), not a second regex.
+  if (!emailValido(email)) return 'Informe um e-mail válido, como nome@empresa.com.br.';
   return undefined;
 }
 

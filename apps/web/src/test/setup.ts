@@ -1,5 +1,7 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+// The API's shared schemas (zod) load here, once per file, not inside the first test's time limit.
+import '@laudos/domain/api';
 import { takeUnknownRoutes } from './api-mock';
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.

@@ -1,16 +1,17 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { formatDateTimeBR } from '@laudos/domain';
 import { hashPassword } from 'better-auth/crypto';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { authUser, authVerification, usuarios } from '../../db/schema.ts';
 import type { EmailService } from '../../email/delivery.ts';
-import { AppError } from '../../http/errors.ts';
-import { hitRateLimit } from '../../http/rate-limit.ts';
+import { AppError, erro } from '../../http/errors.ts';
+import { hitRateLimit, limits } from '../../http/rate-limit.ts';
 import { contaNaoConfirmada, createContaComSenha } from '../usuarios/service.ts';
 import { assertSenhaValida } from './service.ts';
+import { consumirVerificacao, identificadorDoToken } from './verificacao.ts';
 
 /**
  * Self sign-up with a proven e-mail (decision 011).
@@ -36,11 +37,6 @@ type Pendencia =
       telefone: string | null;
     };
 
-/** Tokens are kept only as hashes, like Better Auth's reset tokens. */
-function identificador(token: string): string {
-  return createHash('sha256').update(`confirmar-email:${token}`).digest('base64url');
-}
-
 /**
  * At most this many sign-up e-mails (links or notices) to one address an hour: a sign-up form must
  * not become a way to flood someone's mailbox. Past it, nothing is sent and the answer is the same.
@@ -65,7 +61,7 @@ async function enviarLink(
   const token = randomBytes(32).toString('base64url');
   await tx.insert(authVerification).values({
     id: crypto.randomUUID(),
-    identifier: identificador(token),
+    identifier: identificadorDoToken('confirmar-email', token),
     value: JSON.stringify(pendencia),
     expiresAt: new Date(Date.now() + VALIDADE_HORAS * 3_600_000),
   });
@@ -91,8 +87,16 @@ export interface NovoCadastro {
   telefone: string | null;
 }
 
-/** POST /api/cadastro. Resolves the same way for every address; throws only for bad input. */
-export async function cadastrarConta(db: Db, email: EmailService, config: Config, input: NovoCadastro) {
+/**
+ * POST /api/cadastro. Resolves the same way for every address; throws only for bad input or past
+ * the sign-ups allowed from one IP address.
+ */
+export async function cadastrarConta(
+  { db, email, config }: { db: Db; email: EmailService; config: Config },
+  input: NovoCadastro,
+  ip: string,
+) {
+  await hitRateLimit(db, limits.signUpPerIp(ip, config.rateLimits.signUpPerIp));
   assertSenhaValida(input.senha);
   const endereco = input.email.trim().toLowerCase();
   // Hashed on every path, so an existing address does not answer faster than a new one.
@@ -164,33 +168,20 @@ export async function cadastrarConta(db: Db, email: EmailService, config: Config
   }
 }
 
-const linkInvalido = () =>
-  new AppError(
-    'LINK_INVALIDO',
-    'Este link de confirmação é inválido, expirou ou já foi usado. Entre na sua conta e peça um novo.',
-    400,
-  );
+const linkInvalido = () => erro('linkDeConfirmacaoInvalido');
 
 /**
  * Follows a confirmation link: single use (one atomic delete, so two clicks at the same instant give
  * one success), valid for 24 hours. Returns the confirmed address.
  */
-export async function confirmarEmail(db: Db, token: string): Promise<{ email: string }> {
-  if (!token || token.length > 200) throw linkInvalido();
+export async function confirmarEmail(db: Db, token: string, ip: string): Promise<{ email: string }> {
+  await hitRateLimit(db, limits.resetPerIp(ip));
   return db.transaction(async (tx) => {
-    const [consumido] = await tx
-      .delete(authVerification)
-      .where(
-        and(
-          eq(authVerification.identifier, identificador(token)),
-          gt(authVerification.expiresAt, sql`now()`),
-        ),
-      )
-      .returning({ value: authVerification.value });
-    if (!consumido) throw linkInvalido();
+    const valor = await consumirVerificacao(tx, 'confirmar-email', token);
+    if (valor === null) throw linkInvalido();
     let pendencia: Pendencia;
     try {
-      pendencia = JSON.parse(consumido.value) as Pendencia;
+      pendencia = JSON.parse(valor) as Pendencia;
     } catch {
       throw linkInvalido();
     }
@@ -230,12 +221,10 @@ export async function confirmarEmail(db: Db, token: string): Promise<{ email: st
 
 /** The banner's "Reenviar link": a new link for the signed-in, still unverified user. */
 export async function reenviarConfirmacao(
-  db: Db,
-  email: EmailService,
-  config: Config,
+  { db, email, config }: { db: Db; email: EmailService; config: Config },
   user: { id: string; nome: string; email: string; emailVerificado: boolean },
 ) {
-  if (user.emailVerificado) throw new AppError('EMAIL_JA_CONFIRMADO', 'Seu e-mail já está confirmado.', 400);
+  if (user.emailVerificado) throw erro('emailJaConfirmado');
   await hitRateLimit(db, { key: `confirmacao:user:${user.id}`, max: 3, windowSeconds: 3600 });
   await db.transaction((tx) =>
     enviarLink(

@@ -1,18 +1,26 @@
-import { createHash } from 'node:crypto';
 import { formatDateTimeBR } from '@laudos/domain';
+import { SENHA_MAX, SENHA_MIN } from '@laudos/domain/api';
 import { hashPassword, verifyPassword } from 'better-auth/crypto';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { endSessions } from '../../auth/auth.ts';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { authAccount, authUser, authVerification, usuarios } from '../../db/schema.ts';
+import { authAccount, authUser, usuarios } from '../../db/schema.ts';
 import type { EmailService } from '../../email/delivery.ts';
-import { AppError } from '../../http/errors.ts';
+import { erro, orFail } from '../../http/errors.ts';
+import { hitRateLimit, limits } from '../../http/rate-limit.ts';
+import { consumirVerificacao } from './verificacao.ts';
 
-export const senhaSchemaMessage = 'A senha deve ter entre 8 e 128 caracteres.';
-
+/** SENHA_FRACA unless the password has SENHA_MIN to SENHA_MAX characters. */
 export function assertSenhaValida(senha: string): void {
-  if (senha.length < 8 || senha.length > 128) throw new AppError('SENHA_FRACA', senhaSchemaMessage, 400);
+  if (senha.length < SENHA_MIN || senha.length > SENHA_MAX) throw erro('senhaFraca');
+}
+
+/** What the account's services need: the database, the e-mail queue, the config. */
+export interface DepsDaConta {
+  db: Db;
+  email: EmailService;
+  config: Config;
 }
 
 /** Sets the account's password (a Google/Microsoft-only account gets one). Inside a transaction. */
@@ -68,9 +76,16 @@ async function sendPasswordChanged(
  * 'password changed' e-mail goes out — all or nothing.
  */
 export async function alterarSenha(
-  db: Db,
-  email: EmailService,
-  config: Config,
+  deps: DepsDaConta,
+  user: { id: string; nome: string; email: string; sessionToken: string; primeiroAcesso: boolean },
+  { senhaAtual, novaSenha }: { senhaAtual: string; novaSenha: string },
+) {
+  await hitRateLimit(deps.db, limits.passwordChangePerUser(user.id));
+  await orFail('erroAoAtualizarSenha', () => trocarSenha(deps, user, senhaAtual, novaSenha));
+}
+
+async function trocarSenha(
+  { db, email, config }: DepsDaConta,
   user: { id: string; nome: string; email: string; sessionToken: string; primeiroAcesso: boolean },
   senhaAtual: string,
   novaSenha: string,
@@ -82,10 +97,9 @@ export async function alterarSenha(
     .where(and(eq(authAccount.userId, user.id), eq(authAccount.providerId, 'credential')))
     .limit(1);
   if (!account?.password || !(await verifyPassword({ hash: account.password, password: senhaAtual }))) {
-    throw new AppError('SENHA_ATUAL_INCORRETA', 'A senha atual está incorreta.', 400);
+    throw erro('senhaAtualIncorreta');
   }
-  if (senhaAtual === novaSenha)
-    throw new AppError('SENHA_REPETIDA', 'A nova senha deve ser diferente da atual.', 400);
+  if (senhaAtual === novaSenha) throw erro('senhaRepetida');
   await db.transaction(async (tx) => {
     await setPassword(tx, user.id, novaSenha);
     await tx
@@ -99,40 +113,26 @@ export async function alterarSenha(
   });
 }
 
-/** Better Auth keeps reset tokens hashed ('hashed' identifiers): the same hash, to find one. */
-function resetIdentifier(token: string): string {
-  return createHash('sha256').update(`reset-password:${token}`).digest('base64url');
-}
-
 /**
  * Sets a new password from an e-mailed reset link. The token is consumed by one atomic delete, so
  * two uses of one link (even at the same instant, on two instances) give exactly one success.
  */
 export async function redefinirSenha(
-  db: Db,
-  email: EmailService,
-  config: Config,
-  token: string,
-  novaSenha: string,
+  deps: DepsDaConta,
+  { token, novaSenha }: { token: string; novaSenha: string },
+  ip: string,
 ) {
+  await hitRateLimit(deps.db, limits.resetPerIp(ip));
+  await orFail('erroAoAtualizarSenha', () => usarLinkDeRedefinicao(deps, token, novaSenha));
+}
+
+async function usarLinkDeRedefinicao({ db, email, config }: DepsDaConta, token: string, novaSenha: string) {
   assertSenhaValida(novaSenha);
-  const invalid = new AppError(
-    'LINK_INVALIDO',
-    'Este link de redefinição é inválido ou já foi usado. Peça um novo.',
-    400,
-  );
-  if (!token || token.length > 200) throw invalid;
+  const invalid = () => erro('linkDeRedefinicaoInvalido');
   await db.transaction(async (tx) => {
-    const [consumed] = await tx
-      .delete(authVerification)
-      .where(
-        and(
-          eq(authVerification.identifier, resetIdentifier(token)),
-          gt(authVerification.expiresAt, sql`now()`),
-        ),
-      )
-      .returning({ userId: authVerification.value });
-    if (!consumed) throw invalid;
+    // Better Auth's reset verification holds the user's id.
+    const userId = await consumirVerificacao(tx, 'reset-password', token);
+    if (userId === null) throw invalid();
     const [user] = await tx
       .select({
         id: usuarios.id,
@@ -144,9 +144,9 @@ export async function redefinirSenha(
       })
       .from(usuarios)
       .innerJoin(authUser, eq(authUser.id, usuarios.id))
-      .where(eq(usuarios.id, consumed.userId))
+      .where(eq(usuarios.id, userId))
       .limit(1);
-    if (!user) throw invalid;
+    if (!user) throw invalid();
     await setPassword(tx, user.id, novaSenha);
     await markEmailVerified(tx, user.id);
     await tx

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-
-const PING_TIMEOUT_MS = 3000;
+import { corpoDoErro } from '../../http/errors.ts';
+import { verificarBanco } from './service.ts';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -24,21 +24,13 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       try {
-        let timer: NodeJS.Timeout | undefined;
-        await Promise.race([
-          app.ctx.database.ping(),
-          new Promise((_, reject) => {
-            timer = setTimeout(() => reject(new Error('database ping timed out')), PING_TIMEOUT_MS);
-          }),
-        ]).finally(() => clearTimeout(timer));
+        await verificarBanco(app.ctx.database);
         return { status: 'ok' as const, database: 'ok' as const };
       } catch (err) {
         request.log.error({ err }, 'health: database did not answer');
-        return reply.code(503).send({
-          status: 'error',
-          database: 'error',
-          error: { code: 'BANCO_INDISPONIVEL', message: 'O banco de dados não está respondendo.' },
-        });
+        return reply
+          .code(503)
+          .send({ status: 'error', database: 'error', ...corpoDoErro('bancoIndisponivel') });
       }
     },
   );

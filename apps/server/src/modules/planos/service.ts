@@ -1,7 +1,10 @@
 import { type PlanoPublico, planoFeatures } from '@laudos/domain';
+import type { AlteracaoPlano, PlanoAdmin, PlanoDados } from '@laudos/domain/api';
 import { asc, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { planos } from '../../db/schema.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { planos, usuarios } from '../../db/schema.ts';
+import { erro } from '../../http/errors.ts';
 
 type NovoPlano = typeof planos.$inferInsert;
 
@@ -84,4 +87,93 @@ export async function listPlanosAtivos(db: DbOrTx) {
 export async function getPlanoPadrao(db: DbOrTx) {
   const [plano] = await db.select().from(planos).where(eq(planos.padrao, true)).limit(1);
   return plano ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Administration
+// ---------------------------------------------------------------------------------------------
+
+/** GET /api/admin/planos: every plan, cheapest first, with how many users are on each. */
+export async function listarPlanos(db: DbOrTx, id?: string): Promise<PlanoAdmin[]> {
+  const rows = await db
+    .select({ plano: planos, usuarios: sql<number>`count(${usuarios.id})::int` })
+    .from(planos)
+    .leftJoin(usuarios, eq(usuarios.planoId, planos.id))
+    .where(id ? eq(planos.id, id) : undefined)
+    .groupBy(planos.id)
+    .orderBy(asc(planos.preco), asc(planos.nome));
+  return rows.map(({ plano: p, usuarios: n }) => ({
+    id: p.id,
+    nome: p.nome,
+    descricao: p.descricao,
+    preco: Number(p.preco),
+    ativo: p.ativo,
+    padrao: p.padrao,
+    ...planoFeatures(p),
+    usuarios: n,
+  }));
+}
+
+/** One plan with its number of users; NAO_ENCONTRADO when there is none. */
+export async function buscarPlano(db: DbOrTx, id: string): Promise<PlanoAdmin> {
+  const [row] = await listarPlanos(db, id);
+  if (!row) throw erro('planoNaoEncontrado');
+  return row;
+}
+
+/** Only one default plan: making one the default takes the flag from the others. */
+async function saveDefaultFlag(tx: DbOrTx, id: string, padrao: boolean | undefined) {
+  if (padrao)
+    await tx.update(planos).set({ padrao: false }).where(sql`${planos.id} <> ${id} and ${planos.padrao}`);
+}
+
+function uniqueName(err: unknown): never {
+  if (isUniqueViolation(err)) throw erro('planoDuplicado');
+  throw err;
+}
+
+/** POST /api/admin/planos: a new plan; made the default, it takes the flag from the others. */
+export async function criarPlano(db: Db, input: PlanoDados): Promise<PlanoAdmin> {
+  const id = await db
+    .transaction(async (tx) => {
+      const [row] = await tx
+        .insert(planos)
+        .values({ ...input, padrao: false })
+        .returning({ id: planos.id });
+      await saveDefaultFlag(tx, row!.id, input.padrao);
+      if (input.padrao) await tx.update(planos).set({ padrao: true }).where(eq(planos.id, row!.id));
+      return row!.id;
+    })
+    .catch(uniqueName);
+  return buscarPlano(db, id);
+}
+
+/**
+ * PATCH /api/admin/planos/:id. The default plan stays active, and stops being the default only when
+ * another one becomes it.
+ */
+export async function atualizarPlano(db: Db, id: string, b: AlteracaoPlano): Promise<PlanoAdmin> {
+  const atual = await buscarPlano(db, id);
+  if (b.padrao === false && atual.padrao) throw erro('planoPadraoDesmarcado');
+  if (b.ativo === false && (atual.padrao || b.padrao)) throw erro('planoPadraoDesativado');
+  await db
+    .transaction(async (tx) => {
+      await saveDefaultFlag(tx, id, b.padrao);
+      await tx
+        .update(planos)
+        .set({ ...b, atualizadoEm: new Date() })
+        .where(eq(planos.id, id));
+    })
+    .catch(uniqueName);
+  return buscarPlano(db, id);
+}
+
+/** GET /api/admin/planos/:id/usuarios: who is on a plan. */
+export async function listarUsuariosDoPlano(db: DbOrTx, id: string) {
+  await buscarPlano(db, id);
+  return db
+    .select({ id: usuarios.id, nome: usuarios.nome, email: usuarios.email, empresa: usuarios.empresa })
+    .from(usuarios)
+    .where(eq(usuarios.planoId, id))
+    .orderBy(asc(usuarios.email));
 }

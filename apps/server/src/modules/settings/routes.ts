@@ -1,10 +1,6 @@
-import { appSettingsSchema, publicSettings } from '@laudos/domain';
+import { publicSettings } from '@laudos/domain';
+import { appSettingsEntrada, appSettingsSchema, publicSettingsSchema } from '@laudos/domain/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-
-const publicSettingsSchema = appSettingsSchema
-  .pick({ branding: true, contact: true, features: true })
-  .extend({ login: z.object({ google: z.boolean(), microsoft: z.boolean() }) });
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -46,12 +42,10 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['configurações'],
         summary: 'Substitui as configurações do sistema',
-        body: appSettingsSchema,
+        body: appSettingsEntrada,
         response: { 200: appSettingsSchema },
       },
     },
     async (request) => app.ctx.settings.update(request.body),
   );
 };
-
-export type PublicSettingsResponse = z.infer<typeof publicSettingsSchema>;

@@ -1,29 +1,9 @@
+import { bloqueiosSchema } from '@laudos/domain/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { clearSignInBlocks, listSignInBlocks } from '../../auth/sign-in-limits.ts';
-import { getUsuario } from './service.ts';
+import { liberarAcesso, listarBloqueios } from './service.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
-
-const bloqueiosSchema = z.object({
-  enderecos: z.array(
-    z.object({
-      ip: z.string(),
-      falhas: z.number(),
-      bloqueado: z.boolean(),
-      /** When the failures from this address are forgotten (and its block ends). */
-      ate: z.date(),
-    }),
-  ),
-  conta: z
-    .object({
-      falhas: z.number(),
-      lenta: z.boolean(),
-      ate: z.date(),
-    })
-    .nullable(),
-  limites: z.object({ porEndereco: z.number(), porConta: z.number(), intervaloSegundos: z.number() }),
-});
 
 /** The sign-in blocks of one user, on the user's screen of the admin area (decision 012). */
 export const bloqueiosRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -39,11 +19,7 @@ export const bloqueiosRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: bloqueiosSchema },
       },
     },
-    async (request) => {
-      const { db, config } = app.ctx;
-      const u = await getUsuario(db, request.params.id);
-      return listSignInBlocks(db, config.rateLimits, u.email);
-    },
+    async (request) => listarBloqueios(app.ctx.db, app.ctx.config.rateLimits, request.params.id),
   );
 
   app.delete(
@@ -58,10 +34,7 @@ export const bloqueiosRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { db } = app.ctx;
-      const u = await getUsuario(db, request.params.id);
-      await clearSignInBlocks(db, u.email);
-      request.log.info({ usuarioId: u.id }, 'acesso liberado pelo administrador');
+      await liberarAcesso(app.ctx.db, request.params.id, request.log);
       return reply.code(204).send(null);
     },
   );

@@ -1,12 +1,20 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { formatDateTimeBR } from '@laudos/domain';
+import type { AtualizarUsuarioInput, CriarUsuarioInput } from '@laudos/domain/api';
 import { hashPassword } from 'better-auth/crypto';
-import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { and, asc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { endSessions } from '../../auth/auth.ts';
+import { clearSignInBlocks, listSignInBlocks } from '../../auth/sign-in-limits.ts';
+import type { Config } from '../../config.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
 import { authAccount, authUser, planos, usuarios } from '../../db/schema.ts';
-import type { EmailRequest } from '../../email/delivery.ts';
-import { AppError } from '../../http/errors.ts';
+import type { EmailRequest, EmailService } from '../../email/delivery.ts';
+import { erro, orFail } from '../../http/errors.ts';
+import type { FileStorage } from '../../storage/storage.ts';
+import { setPassword } from '../conta/service.ts';
+import { excluirLaudosDoUsuario, removerArquivosDosLaudos } from '../laudos/remocao.ts';
 import { getPlanoPadrao } from '../planos/service.ts';
 
 export interface NovaConta {
@@ -87,15 +95,13 @@ export async function findUsuarioByEmail(db: DbOrTx, email: string) {
 export async function createContaComSenha(tx: DbOrTx, input: NovaConta) {
   const email = input.email.trim().toLowerCase();
   if (input.assumirEmailNaoConfirmado) await removerContaNaoConfirmada(tx, email);
-  if (await findUsuarioByEmail(tx, email)) {
-    throw new AppError('EMAIL_EM_USO', 'Já existe um usuário com este e-mail.', 409);
-  }
+  if (await findUsuarioByEmail(tx, email)) throw erro('emailEmUso');
   const [existingAuth] = await tx
     .select({ id: authUser.id })
     .from(authUser)
     .where(eq(authUser.email, email))
     .limit(1);
-  if (existingAuth) throw new AppError('EMAIL_EM_USO', 'Já existe um usuário com este e-mail.', 409);
+  if (existingAuth) throw erro('emailEmUso');
 
   const planoId = input.planoId === undefined ? ((await getPlanoPadrao(tx))?.id ?? null) : input.planoId;
   const id = randomUUID();
@@ -171,7 +177,12 @@ export function toUsuarioAdmin<T extends UsuarioRow>(row: T) {
   return { ...rest, plano: planoId && planoNome ? { id: planoId, nome: planoNome } : null };
 }
 
-export async function listarUsuarios(db: DbOrTx, f: FiltroUsuarios) {
+/** GET /api/admin/usuarios: one page of users, with the search and the filters. */
+export function listarUsuarios(db: DbOrTx, f: FiltroUsuarios) {
+  return orFail('erroAoCarregarUsuarios', () => consultarUsuarios(db, f));
+}
+
+async function consultarUsuarios(db: DbOrTx, f: FiltroUsuarios) {
   const conditions: SQL[] = [];
   if (f.busca) {
     const like = containsPattern(f.busca);
@@ -202,28 +213,29 @@ export async function listarUsuarios(db: DbOrTx, f: FiltroUsuarios) {
   return { usuarios: rows.map(toUsuarioAdmin), total, pagina: f.pagina, porPagina: f.porPagina };
 }
 
-export async function getUsuario(db: DbOrTx, id: string) {
+/** One user as the admin sees it; NAO_ENCONTRADO when there is none. */
+export async function buscarUsuario(db: DbOrTx, id: string) {
   const [row] = await db
     .select(usuarioColumns)
     .from(usuarios)
     .leftJoin(planos, eq(planos.id, usuarios.planoId))
     .where(eq(usuarios.id, id))
     .limit(1);
-  if (!row) throw new AppError('NAO_ENCONTRADO', 'Usuário não encontrado.', 404);
+  if (!row) throw erro('usuarioNaoEncontrado');
   return toUsuarioAdmin(row);
 }
 
-export async function assertPlano(db: DbOrTx, planoId: string | null | undefined) {
+async function assertPlano(db: DbOrTx, planoId: string | null | undefined) {
   if (!planoId) return;
   const [p] = await db.select({ id: planos.id }).from(planos).where(eq(planos.id, planoId)).limit(1);
-  if (!p) throw new AppError('PLANO_INVALIDO', 'Plano não encontrado.', 400);
+  if (!p) throw erro('planoInvalido');
 }
 
-export function temporaryPasswordExpiry(ttlDays: number, now = new Date()): Date {
+function temporaryPasswordExpiry(ttlDays: number, now = new Date()): Date {
   return new Date(now.getTime() + ttlDays * 86_400_000);
 }
 
-export function emailSenhaTemporaria(
+function emailSenhaTemporaria(
   type: 'boas_vindas' | 'senha_temporaria',
   u: { id: string; nome: string; email: string; empresa: string | null },
   senha: string,
@@ -245,4 +257,189 @@ export function emailSenhaTemporaria(
       link_login: `${publicUrl}/login`,
     },
   };
+}
+
+/** What creating a user or a temporary password needs: the database, the e-mail queue, the config. */
+export interface DepsDeSenha {
+  db: Db;
+  email: EmailService;
+  config: Pick<Config, 'tempPasswordTtlDays' | 'publicUrl' | 'timeZone'>;
+}
+
+/**
+ * POST /api/admin/usuarios: the account with a temporary password (on the default plan unless one
+ * is given) and the welcome e-mail that carries the password, in one transaction.
+ */
+export async function criarUsuario({ db, email, config }: DepsDeSenha, input: CriarUsuarioInput) {
+  await assertPlano(db, input.planoId);
+  const senha = generateTemporaryPassword();
+  const expira = temporaryPasswordExpiry(config.tempPasswordTtlDays);
+  const id = await orFail('erroAoCriarUsuario', () =>
+    db.transaction(async (tx) => {
+      const planoId = input.planoId === undefined ? ((await getPlanoPadrao(tx))?.id ?? null) : input.planoId;
+      const u = await createContaComSenha(tx, {
+        email: input.email,
+        nome: input.nome,
+        password: senha,
+        tipo: input.tipo,
+        empresa: input.empresa || null,
+        // A company set by an admin is confirmed.
+        empresaConfirmada: Boolean(input.empresa),
+        telefone: input.telefone || null,
+        planoId,
+        primeiroAcesso: true,
+        senhaTemporariaExpiraEm: expira,
+        // Someone who signed up with this address and never proved it does not block it.
+        assumirEmailNaoConfirmado: true,
+      });
+      // The temporary password exists only in this e-mail (sealed in the queue).
+      await email.enqueue(
+        tx,
+        emailSenhaTemporaria('boas_vindas', u, senha, expira, config.publicUrl, config.timeZone),
+      );
+      return u.id;
+    }),
+  );
+  return buscarUsuario(db, id);
+}
+
+/**
+ * PATCH /api/admin/usuarios/:id: edits, confirms the company, changes the plan, deactivates or
+ * reactivates. An admin cannot deactivate or demote themself; a deactivated user loses every session.
+ */
+export async function atualizarUsuario(db: Db, me: { id: string }, id: string, b: AtualizarUsuarioInput) {
+  const atual = await buscarUsuario(db, id);
+  if (id === me.id && (b.ativo === false || b.tipo === 'cliente')) throw erro('naoPodeDesativarASi');
+  await assertPlano(db, b.planoId);
+  await orFail('erroAoAtualizarUsuario', () =>
+    db.transaction(async (tx) => {
+      const empresaMudou = b.empresa !== undefined && (b.empresa || null) !== atual.empresa;
+      await tx
+        .update(usuarios)
+        .set({
+          ...(b.nome !== undefined ? { nome: b.nome } : {}),
+          ...(b.tipo !== undefined ? { tipo: b.tipo } : {}),
+          ...(b.empresa !== undefined ? { empresa: b.empresa || null } : {}),
+          // Changing the company without confirming it again makes it a claim again.
+          ...(b.empresaConfirmada !== undefined
+            ? { empresaConfirmada: b.empresaConfirmada }
+            : empresaMudou
+              ? { empresaConfirmada: false }
+              : {}),
+          ...(b.telefone !== undefined ? { telefone: b.telefone || null } : {}),
+          ...(b.planoId !== undefined ? { planoId: b.planoId } : {}),
+          ...(b.ativo !== undefined ? { ativo: b.ativo } : {}),
+          atualizadoEm: new Date(),
+        })
+        .where(eq(usuarios.id, id));
+      if (b.nome !== undefined || b.tipo !== undefined || b.ativo !== undefined) {
+        await tx
+          .update(authUser)
+          .set({
+            ...(b.nome !== undefined ? { name: b.nome } : {}),
+            ...(b.tipo !== undefined ? { role: b.tipo === 'admin' ? 'admin' : 'user' } : {}),
+            ...(b.ativo !== undefined ? { banned: !b.ativo } : {}),
+            updatedAt: new Date(),
+          })
+          .where(eq(authUser.id, id));
+      }
+      // A deactivated user loses every session at once.
+      if (b.ativo === false) await endSessions(tx, id);
+    }),
+  );
+  return buscarUsuario(db, id);
+}
+
+/**
+ * POST /api/admin/usuarios/:id/senha-temporaria: a new temporary password, valid at the next
+ * sign-in, e-mailed to the user; their sessions end.
+ */
+export async function gerarSenhaTemporaria({ db, email, config }: DepsDeSenha, id: string) {
+  const u = await buscarUsuario(db, id);
+  const senha = generateTemporaryPassword();
+  const expira = temporaryPasswordExpiry(config.tempPasswordTtlDays);
+  await db.transaction(async (tx) => {
+    await setPassword(tx, u.id, senha);
+    await tx
+      .update(usuarios)
+      .set({ primeiroAcesso: true, senhaTemporariaExpiraEm: expira, atualizadoEm: new Date() })
+      .where(eq(usuarios.id, u.id));
+    await endSessions(tx, u.id);
+    await email.enqueue(
+      tx,
+      emailSenhaTemporaria('senha_temporaria', u, senha, expira, config.publicUrl, config.timeZone),
+    );
+  });
+}
+
+/**
+ * DELETE /api/admin/usuarios/:id: the user's laudos first (modules/laudos), then the account, in
+ * one transaction; then the laudos' files, whose removal failing does not undo the delete.
+ */
+export async function excluirUsuario(
+  deps: { db: Db; storage: Pick<FileStorage, 'remove'>; log: FastifyBaseLogger },
+  me: { id: string },
+  id: string,
+): Promise<void> {
+  const { db } = deps;
+  if (id === me.id) throw erro('naoPodeExcluirASi');
+  const u = await buscarUsuario(db, id);
+  const arquivos = await orFail('erroAoExcluirUsuario', () =>
+    db.transaction(async (tx) => {
+      const chaves = await excluirLaudosDoUsuario(tx, u);
+      await tx.delete(authUser).where(eq(authUser.id, u.id));
+      return chaves;
+    }),
+  );
+  await removerArquivosDosLaudos(deps.storage, arquivos, deps.log);
+}
+
+/**
+ * POST /api/admin/usuarios/sincronizar: a profile (client, default plan) for each account without
+ * one, and the profiles that have no way to sign in.
+ */
+export async function sincronizarUsuarios(db: Db) {
+  return db.transaction(async (tx) => {
+    const orphans = await tx
+      .select({ id: authUser.id, name: authUser.name, email: authUser.email })
+      .from(authUser)
+      .leftJoin(usuarios, eq(usuarios.id, authUser.id))
+      .where(isNull(usuarios.id));
+    const plano = await getPlanoPadrao(tx);
+    for (const o of orphans) {
+      await tx
+        .insert(usuarios)
+        .values({
+          id: o.id,
+          nome: o.name || o.email,
+          email: o.email.toLowerCase(),
+          tipo: 'cliente',
+          planoId: plano?.id ?? null,
+        })
+        .onConflictDoNothing();
+    }
+    const semLogin = await tx
+      .select({ email: usuarios.email })
+      .from(usuarios)
+      .leftJoin(authAccount, eq(authAccount.userId, usuarios.id))
+      .where(isNull(authAccount.id));
+    return {
+      perfisCriados: orphans.length,
+      contasSemPerfil: orphans.map((o) => o.email),
+      perfisSemLogin: semLogin.map((s) => s.email),
+    };
+  });
+}
+
+/** GET /api/admin/usuarios/:id/bloqueios: the user's wrong sign-in attempts (decision 012). */
+export async function listarBloqueios(db: Db, limites: Config['rateLimits'], id: string) {
+  const u = await buscarUsuario(db, id);
+  return listSignInBlocks(db, limites, u.email);
+}
+
+/** DELETE /api/admin/usuarios/:id/bloqueios: "Liberar acesso". */
+export async function liberarAcesso(db: Db, id: string, log: FastifyBaseLogger): Promise<void> {
+  const u = await buscarUsuario(db, id);
+  await clearSignInBlocks(db, u.email);
+  log.info({ usuarioId: u.id }, 'acesso liberado pelo administrador');
 }

@@ -1,15 +1,10 @@
+import { type CadastroInput, cadastroRespostaSchema, confirmarEmailRespostaSchema } from '@laudos/domain/api';
 import { apiFetch } from '../../../lib/api';
-import { asRecord, asString } from '../../../lib/parse';
+import { parseWith } from '../../../lib/parse';
 
 /* The product's own account endpoints (sign-up and passwords), next to Better Auth's. */
 
-export type CadastroInput = {
-  nome: string;
-  email: string;
-  senha: string;
-  empresa?: string;
-  telefone?: string;
-};
+export type { CadastroInput };
 
 /**
  * POST /api/cadastro: answers the same for a new and a taken e-mail, with no session (so nobody learns
@@ -17,20 +12,22 @@ export type CadastroInput = {
  * Returns the server's message, to show when signing in right after does not work.
  */
 export async function cadastrar(input: CadastroInput): Promise<string> {
-  return apiFetch('/cadastro', {
+  const { mensagem } = await apiFetch('/cadastro', {
     method: 'POST',
     body: input,
-    parse: (data: unknown) => asString(asRecord(data, 'resposta').mensagem, 'mensagem'),
+    parse: parseWith(cadastroRespostaSchema, 'resposta'),
   });
+  return mensagem;
 }
 
 /** POST /api/conta/confirmar-email with the token of the e-mailed link (single use, 24 hours). */
 export async function confirmarEmail(token: string): Promise<string> {
-  return apiFetch('/conta/confirmar-email', {
+  const { email } = await apiFetch('/conta/confirmar-email', {
     method: 'POST',
     body: { token },
-    parse: (data: unknown) => asString(asRecord(data, 'resposta').email, 'email'),
+    parse: parseWith(confirmarEmailRespostaSchema, 'resposta'),
   });
+  return email;
 }
 
 /** POST /api/conta/reenviar-confirmacao: a new link for the signed-in user (a few an hour). */

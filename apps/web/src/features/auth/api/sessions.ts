@@ -1,29 +1,9 @@
+import { type Sessao, sessaoAtualSchema, sessoesSchema } from '@laudos/domain/api';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
-import { asArray, asNullableString, asRecord, asString, isRecord } from '../../../lib/parse';
+import { parseWith } from '../../../lib/parse';
 
-export type Sessao = {
-  id: string;
-  token: string;
-  createdAt: string;
-  updatedAt: string;
-  expiresAt: string;
-  ipAddress: string | null;
-  userAgent: string | null;
-};
-
-function parseSessao(value: unknown, path: string): Sessao {
-  const sessao = asRecord(value, path);
-  return {
-    id: asString(sessao.id, `${path}.id`),
-    token: asString(sessao.token, `${path}.token`),
-    createdAt: asString(sessao.createdAt, `${path}.createdAt`),
-    updatedAt: asString(sessao.updatedAt, `${path}.updatedAt`),
-    expiresAt: asString(sessao.expiresAt, `${path}.expiresAt`),
-    ipAddress: asNullableString(sessao.ipAddress, `${path}.ipAddress`),
-    userAgent: asNullableString(sessao.userAgent, `${path}.userAgent`),
-  };
-}
+export type { Sessao };
 
 export type Sessoes = { sessoes: Sessao[]; tokenAtual: string | null };
 
@@ -33,13 +13,14 @@ export type Sessoes = { sessoes: Sessao[]; tokenAtual: string | null };
  */
 export async function listarSessoes(): Promise<Sessoes> {
   const [sessoes, atual] = await Promise.all([
-    apiFetch('/auth/list-sessions', { parse: (data) => asArray(data, 'sessoes', parseSessao) }),
-    apiFetch('/auth/get-session').catch(() => null),
+    apiFetch('/auth/list-sessions', { parse: parseWith(sessoesSchema, 'sessoes') }),
+    apiFetch('/auth/get-session', { parse: (data: unknown) => sessaoAtualSchema.parse(data) }).catch(
+      () => null,
+    ),
   ]);
-  const session = isRecord(atual) && isRecord(atual.session) ? atual.session : null;
   return {
     sessoes: [...sessoes].sort((a, b) => Date.parse(b.updatedAt) - Date.parse(a.updatedAt)),
-    tokenAtual: session && typeof session.token === 'string' ? session.token : null,
+    tokenAtual: atual?.session.token ?? null,
   };
 }
 

@@ -1,5 +1,6 @@
+import { entradaRespostaSchema, entradaSocialRespostaSchema } from '@laudos/domain/api';
 import { apiFetch } from '../../../lib/api';
-import { asRecord, asString, isRecord } from '../../../lib/parse';
+import { parseWith } from '../../../lib/parse';
 
 /*
  * Better Auth's sign-in endpoints, under /api/auth. The session cookie comes back with the answer;
@@ -14,8 +15,12 @@ export async function signInWithEmail(input: {
   password: string;
   rememberMe: boolean;
 }): Promise<SignInResult> {
-  const data = await apiFetch('/auth/sign-in/email', { method: 'POST', body: input });
-  return isRecord(data) && data.twoFactorRedirect === true ? 'two-factor' : 'signed-in';
+  const data = await apiFetch('/auth/sign-in/email', {
+    method: 'POST',
+    body: input,
+    parse: (reply: unknown) => entradaRespostaSchema.parse(reply),
+  });
+  return data.twoFactorRedirect ? 'two-factor' : 'signed-in';
 }
 
 /** The 6-digit code of the authenticator app: at sign-in, and to confirm turning two-factor on. */
@@ -31,9 +36,10 @@ export type SocialProvider = 'google' | 'microsoft';
 
 /** Starts a Google or Microsoft sign-in: the address to send the browser to. */
 export async function startSocialSignIn(provider: SocialProvider): Promise<string> {
-  return apiFetch('/auth/sign-in/social', {
+  const { url } = await apiFetch('/auth/sign-in/social', {
     method: 'POST',
     body: { provider, callbackURL: '/dashboard', errorCallbackURL: '/login' },
-    parse: (data: unknown) => asString(asRecord(data, 'resposta').url, 'url'),
+    parse: parseWith(entradaSocialRespostaSchema, 'resposta'),
   });
+  return url;
 }

@@ -1,5 +1,6 @@
+import { doisFatoresRespostaSchema } from '@laudos/domain/api';
 import { apiFetch } from '../../../lib/api';
-import { asArray, asRecord, asString } from '../../../lib/parse';
+import { parseWith } from '../../../lib/parse';
 
 export type TwoFactorSetup = {
   /** otpauth://totp/... for the authenticator app. */
@@ -21,19 +22,12 @@ export function secretFromTotpUri(uri: string): string | null {
 
 /** Step 1 of turning two-factor on: it only counts after the first code is verified. */
 export async function ativarDoisFatores(password: string): Promise<TwoFactorSetup> {
-  return apiFetch('/auth/two-factor/enable', {
+  const { totpURI, backupCodes } = await apiFetch('/auth/two-factor/enable', {
     method: 'POST',
     body: { password },
-    parse: (data: unknown) => {
-      const body = asRecord(data, 'resposta');
-      const totpURI = asString(body.totpURI, 'totpURI');
-      return {
-        totpURI,
-        secret: secretFromTotpUri(totpURI),
-        backupCodes: asArray(body.backupCodes, 'backupCodes', asString),
-      };
-    },
+    parse: parseWith(doisFatoresRespostaSchema, 'resposta'),
   });
+  return { totpURI, secret: secretFromTotpUri(totpURI), backupCodes };
 }
 
 export async function desativarDoisFatores(password: string): Promise<void> {

@@ -1,3 +1,4 @@
+import { cadastroEntrada } from '@laudos/domain/api';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -12,6 +13,8 @@ import {
   confirmationError,
   emailError,
   errorMessage,
+  errorsFromRequest,
+  errorsFromSchema,
   type FieldErrors,
   focusFirstError,
   MIN_PASSWORD_LENGTH,
@@ -47,15 +50,15 @@ export function RegisterForm() {
   const { showToast } = useToast();
 
   const [mensagem, setMensagem] = useState<string | null>(null);
+  const dados = () => ({
+    nome: values.nome.trim(),
+    email: values.email.trim(),
+    senha: values.senha,
+    ...(values.empresa.trim() ? { empresa: values.empresa.trim() } : {}),
+    ...(values.telefone.trim() ? { telefone: values.telefone.trim() } : {}),
+  });
   const register = useMutation({
-    mutationFn: () =>
-      cadastrar({
-        nome: values.nome.trim(),
-        email: values.email.trim(),
-        senha: values.senha,
-        ...(values.empresa.trim() ? { empresa: values.empresa.trim() } : {}),
-        ...(values.telefone.trim() ? { telefone: values.telefone.trim() } : {}),
-      }),
+    mutationFn: () => cadastrar(dados()),
     onSuccess: async (resposta) => {
       const entrou = await signInWithEmail({
         email: values.email.trim(),
@@ -77,9 +80,11 @@ export function RegisterForm() {
     },
     onError: (error) => {
       const field = error instanceof ApiError ? fieldOfCode[error.code] : undefined;
-      if (field) {
-        setErrors({ [field]: error.message });
-        focusFirstError(formRef.current, { [field]: error.message });
+      // SENHA_FRACA belongs to the password; a 400 of invalid input names its fields.
+      const found: FieldErrors<Field> = field ? { [field]: error.message } : errorsFromRequest<Field>(error);
+      if (Object.keys(found).length > 0) {
+        setErrors(found);
+        focusFirstError(formRef.current, found);
       }
     },
   });
@@ -99,6 +104,9 @@ export function RegisterForm() {
       senha: newPasswordError(values.senha),
       confirmacao: confirmationError(values.senha, values.confirmacao),
     });
+    // Then the server's own rules (@laudos/domain/api): the lengths of each field.
+    if (Object.keys(found).length === 0)
+      Object.assign(found, errorsFromSchema<Field>(cadastroEntrada, dados()));
     setErrors(found);
     if (Object.keys(found).length > 0) {
       focusFirstError(formRef.current, found);

@@ -1,11 +1,20 @@
+import { planosAdminRespostaSchema, planoUsuariosRespostaSchema } from '@laudos/domain/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
-import { asArray, asNullableString, asRecord, asString } from '../../../lib/parse';
-import { parsePlanos, planosKey } from './plano';
+import { parseWith } from '../../../lib/parse';
+import { type Plano, planosKey } from './plano';
+
+const parsePlanos = parseWith(planosAdminRespostaSchema, 'resposta');
+
+async function listarPlanos(signal: AbortSignal): Promise<Plano[]> {
+  const { planos } = await apiFetch('/admin/planos', { parse: parsePlanos, signal });
+  // The server orders by price; sorting again keeps the table right whatever it sends.
+  return planos.sort((a, b) => a.preco - b.preco || a.nome.localeCompare(b.nome, 'pt-BR'));
+}
 
 export const planosQueryOptions = queryOptions({
   queryKey: [...planosKey, 'lista'],
-  queryFn: ({ signal }) => apiFetch('/admin/planos', { parse: parsePlanos, signal }),
+  queryFn: ({ signal }) => listarPlanos(signal),
 });
 
 /** Every plan, cheapest first, with how many users are on each. */
@@ -16,20 +25,13 @@ export function usePlanos() {
 export function planoUsuariosQueryOptions(planoId: string) {
   return queryOptions({
     queryKey: [...planosKey, planoId, 'usuarios'],
-    queryFn: ({ signal }) =>
-      apiFetch(`/admin/planos/${encodeURIComponent(planoId)}/usuarios`, {
+    queryFn: async ({ signal }) => {
+      const { usuarios } = await apiFetch(`/admin/planos/${encodeURIComponent(planoId)}/usuarios`, {
         signal,
-        parse: (data: unknown) =>
-          asArray(asRecord(data, 'resposta').usuarios, 'usuarios', (value, path) => {
-            const usuario = asRecord(value, path);
-            return {
-              id: asString(usuario.id, `${path}.id`),
-              nome: asString(usuario.nome, `${path}.nome`),
-              email: asString(usuario.email, `${path}.email`),
-              empresa: asNullableString(usuario.empresa, `${path}.empresa`),
-            };
-          }),
-      }),
+        parse: parseWith(planoUsuariosRespostaSchema, 'resposta'),
+      });
+      return usuarios;
+    },
   });
 }
 

@@ -1,22 +1,27 @@
+import { planoRespostaSchema } from '@laudos/domain/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
-import { asRecord } from '../../../lib/parse';
-import { type Plano, type PlanoDados, parsePlano, planosKey } from './plano';
+import { parseWith } from '../../../lib/parse';
+import { type Plano, type PlanoDados, planosKey } from './plano';
 
-function parsePlanoResposta(data: unknown): Plano {
-  return parsePlano(asRecord(data, 'resposta').plano);
+const parsePlanoResposta = parseWith(planoRespostaSchema, 'resposta');
+
+export async function criarPlano(input: PlanoDados): Promise<Plano> {
+  const { plano } = await apiFetch('/admin/planos', {
+    method: 'POST',
+    body: input,
+    parse: parsePlanoResposta,
+  });
+  return plano;
 }
 
-export function criarPlano(input: PlanoDados): Promise<Plano> {
-  return apiFetch('/admin/planos', { method: 'POST', body: input, parse: parsePlanoResposta });
-}
-
-export function alterarPlano({ id, ...changes }: Partial<PlanoDados> & { id: string }): Promise<Plano> {
-  return apiFetch(`/admin/planos/${encodeURIComponent(id)}`, {
+export async function alterarPlano({ id, ...changes }: Partial<PlanoDados> & { id: string }): Promise<Plano> {
+  const { plano } = await apiFetch(`/admin/planos/${encodeURIComponent(id)}`, {
     method: 'PATCH',
     body: changes,
     parse: parsePlanoResposta,
   });
+  return plano;
 }
 
 function usePlanoMutation<TInput>(mutationFn: (input: TInput) => Promise<Plano>) {

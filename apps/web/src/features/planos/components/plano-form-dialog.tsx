@@ -1,3 +1,4 @@
+import { criarPlanoEntrada } from '@laudos/domain/api';
 import { type FormEvent, useRef, useState } from 'react';
 import { useToast } from '../../../components/toast';
 import { buttonClass } from '../../../components/ui/button';
@@ -7,6 +8,8 @@ import { FormAlert } from '../../../components/ui/form-alert';
 import {
   collectErrors,
   errorMessage,
+  errorsFromRequest,
+  errorsFromSchema,
   type FieldErrors,
   focusFirstError,
   requiredError,
@@ -92,11 +95,6 @@ function PlanoForm({ plano, onDone }: { plano: Plano | null; onDone: () => void 
       maxLaudos: wholeNumberError(maxLaudos, 'o máximo de laudos'),
       maxUsuarios: wholeNumberError(maxUsuarios, 'o máximo de usuários'),
     });
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      focusFirstError(formRef.current, found);
-      return;
-    }
     const dados: PlanoDados = {
       nome: nome.trim(),
       descricao: descricao.trim() || null,
@@ -107,6 +105,14 @@ function PlanoForm({ plano, onDone }: { plano: Plano | null; onDone: () => void 
       maxUsuarios: Number(maxUsuarios),
       ...recursos,
     };
+    // Then the server's own rules (@laudos/domain/api): lengths and limits.
+    if (Object.keys(found).length === 0)
+      Object.assign(found, errorsFromSchema<Field>(criarPlanoEntrada, dados));
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      focusFirstError(formRef.current, found);
+      return;
+    }
     const onSuccess = (saved: Plano) => {
       showToast({
         type: 'success',
@@ -114,8 +120,15 @@ function PlanoForm({ plano, onDone }: { plano: Plano | null; onDone: () => void 
       });
       onDone();
     };
-    if (plano) alterar.mutate({ id: plano.id, ...dados }, { onSuccess });
-    else criar.mutate(dados, { onSuccess });
+    // A 400 names its fields (`campos`): mark them.
+    const onError = (error: Error) => {
+      const campos = errorsFromRequest<Field>(error);
+      if (Object.keys(campos).length === 0) return;
+      setErrors(campos);
+      focusFirstError(formRef.current, campos);
+    };
+    if (plano) alterar.mutate({ id: plano.id, ...dados }, { onSuccess, onError });
+    else criar.mutate(dados, { onSuccess, onError });
   }
 
   return (

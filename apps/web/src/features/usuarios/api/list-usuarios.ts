@@ -1,6 +1,8 @@
+import { usuariosPaginaWebSchema } from '@laudos/domain/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
-import { parseUsuariosPagina, type UsuariosFiltro, usuariosKey } from './usuario';
+import { parseWith } from '../../../lib/parse';
+import { type UsuariosFiltro, usuariosKey } from './usuario';
 
 export function listarUsuarios(filtro: UsuariosFiltro, signal?: AbortSignal) {
   const params = new URLSearchParams();
@@ -11,7 +13,7 @@ export function listarUsuarios(filtro: UsuariosFiltro, signal?: AbortSignal) {
   params.set('pagina', String(filtro.pagina));
   params.set('porPagina', String(filtro.porPagina));
   return apiFetch(`/admin/usuarios?${params}`, {
-    parse: parseUsuariosPagina,
+    parse: parseWith(usuariosPaginaWebSchema, 'resposta'),
     ...(signal ? { signal } : {}),
   });
 }

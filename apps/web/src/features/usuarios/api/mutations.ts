@@ -1,46 +1,39 @@
+import {
+  type AlteracaoUsuario,
+  type NovoUsuario,
+  sincronizacaoRespostaSchema,
+  usuarioRespostaWebSchema,
+} from '@laudos/domain/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
-import { asArray, asNumber, asRecord, asString } from '../../../lib/parse';
-import { parseUsuarioResposta, type TipoUsuario, type Usuario, usuariosKey } from './usuario';
+import { parseWith } from '../../../lib/parse';
+import { type Usuario, usuariosKey } from './usuario';
 
 /* The admin's changes to users. Each refreshes the user lists once it succeeds. */
 
-export type NovoUsuario = {
-  nome: string;
-  email: string;
-  tipo: TipoUsuario;
-  empresa?: string;
-  telefone?: string;
-  planoId?: string;
-};
-
-export type AlteracaoUsuario = Partial<{
-  nome: string;
-  tipo: TipoUsuario;
-  empresa: string | null;
-  empresaConfirmada: boolean;
-  telefone: string | null;
-  planoId: string | null;
-  ativo: boolean;
-}>;
-
-export type ResultadoSincronizacao = {
-  perfisCriados: number;
-  contasSemPerfil: string[];
-};
+export type { AlteracaoUsuario, NovoUsuario };
 
 /** POST /api/admin/usuarios: the server e-mails a temporary password; the admin never sees it. */
-export function criarUsuario(input: NovoUsuario): Promise<Usuario> {
-  return apiFetch('/admin/usuarios', { method: 'POST', body: input, parse: parseUsuarioResposta });
+export async function criarUsuario(input: NovoUsuario): Promise<Usuario> {
+  const { usuario } = await apiFetch('/admin/usuarios', {
+    method: 'POST',
+    body: input,
+    parse: parseWith(usuarioRespostaWebSchema, 'resposta'),
+  });
+  return usuario;
 }
 
 /** PATCH /api/admin/usuarios/:id; ativo false signs the user out everywhere. */
-export function alterarUsuario({ id, ...changes }: AlteracaoUsuario & { id: string }): Promise<Usuario> {
-  return apiFetch(`/admin/usuarios/${encodeURIComponent(id)}`, {
+export async function alterarUsuario({
+  id,
+  ...changes
+}: AlteracaoUsuario & { id: string }): Promise<Usuario> {
+  const { usuario } = await apiFetch(`/admin/usuarios/${encodeURIComponent(id)}`, {
     method: 'PATCH',
     body: changes,
-    parse: parseUsuarioResposta,
+    parse: parseWith(usuarioRespostaWebSchema, 'resposta'),
   });
+  return usuario;
 }
 
 /** Deletes the user's laudos and files first. */
@@ -57,16 +50,14 @@ export async function liberarAcesso(id: string): Promise<void> {
   await apiFetch(`/admin/usuarios/${encodeURIComponent(id)}/bloqueios`, { method: 'DELETE' });
 }
 
-export function sincronizarUsuarios(): Promise<ResultadoSincronizacao> {
+export function sincronizarUsuarios() {
   return apiFetch('/admin/usuarios/sincronizar', {
     method: 'POST',
-    parse: (data: unknown) => {
-      const body = asRecord(data, 'resposta');
-      return {
-        perfisCriados: asNumber(body.perfisCriados, 'perfisCriados'),
-        contasSemPerfil: asArray(body.contasSemPerfil ?? [], 'contasSemPerfil', asString),
-      };
-    },
+    // The screen shows what was created and which accounts lacked a profile.
+    parse: parseWith(
+      sincronizacaoRespostaSchema.pick({ perfisCriados: true, contasSemPerfil: true }),
+      'resposta',
+    ),
   });
 }
 

@@ -1,3 +1,4 @@
+import { atualizarUsuarioEntrada, criarUsuarioEntrada } from '@laudos/domain/api';
 import { type FormEvent, useRef, useState } from 'react';
 import { useToast } from '../../../components/toast';
 import { buttonClass } from '../../../components/ui/button';
@@ -6,12 +7,12 @@ import { CheckboxField, SelectField, TextField } from '../../../components/ui/fi
 import { FormAlert } from '../../../components/ui/form-alert';
 import { ApiError } from '../../../lib/api';
 import {
-  collectErrors,
   emailError,
   errorMessage,
+  errorsFromRequest,
+  errorsFromSchema,
   type FieldErrors,
   focusFirstError,
-  requiredError,
 } from '../../../lib/validation';
 import { useAlterarUsuario, useCriarUsuario } from '../api/mutations';
 import type { TipoUsuario, Usuario } from '../api/usuario';
@@ -73,20 +74,45 @@ function UsuarioForm({
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
 
   function onError(error: Error) {
-    if (error instanceof ApiError && error.code === 'EMAIL_EM_USO') {
-      setErrors({ email: error.message });
-      focusFirstError(formRef.current, { email: error.message });
+    const found: FieldErrors<Field> =
+      error instanceof ApiError && error.code === 'EMAIL_EM_USO'
+        ? { email: error.message }
+        : errorsFromRequest<Field>(error);
+    if (Object.keys(found).length > 0) {
+      setErrors(found);
+      focusFirstError(formRef.current, found);
     }
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const found = collectErrors<Field>({
-      nome: requiredError(nome, 'Informe o nome.'),
-      email: usuario ? undefined : emailError(email),
-      empresa: undefined,
-      telefone: undefined,
-    });
+    const alteracao = {
+      nome: nome.trim(),
+      tipo,
+      empresa: empresa.trim() || null,
+      empresaConfirmada,
+      telefone: telefone.trim() || null,
+      planoId: planoId || null,
+    };
+    const destino = email.trim();
+    const novo = {
+      nome: nome.trim(),
+      email: destino,
+      tipo,
+      ...(empresa.trim() ? { empresa: empresa.trim() } : {}),
+      ...(telefone.trim() ? { telefone: telefone.trim() } : {}),
+      ...(planoId ? { planoId } : {}),
+    };
+    // The server's own rules (@laudos/domain/api); the e-mail keeps the form's friendlier texts.
+    // (The plan comes from the server's own list: only the typed fields are checked.)
+    const doEsquema = usuario
+      ? errorsFromSchema<Field>(atualizarUsuarioEntrada, alteracao)
+      : errorsFromSchema<Field>(criarUsuarioEntrada, novo);
+    const found: FieldErrors<Field> = {};
+    for (const campo of ['nome', 'empresa', 'telefone'] as const)
+      if (doEsquema[campo]) found[campo] = doEsquema[campo];
+    const emailErrado = usuario ? undefined : emailError(email);
+    if (emailErrado) found.email = emailErrado;
     setErrors(found);
     if (Object.keys(found).length > 0) {
       focusFirstError(formRef.current, found);
@@ -94,15 +120,7 @@ function UsuarioForm({
     }
     if (usuario) {
       alterar.mutate(
-        {
-          id: usuario.id,
-          nome: nome.trim(),
-          tipo,
-          empresa: empresa.trim() || null,
-          empresaConfirmada,
-          telefone: telefone.trim() || null,
-          planoId: planoId || null,
-        },
+        { id: usuario.id, ...alteracao },
         {
           onSuccess: (saved) => {
             showToast({ type: 'success', title: `Dados de ${saved.nome} salvos.` });
@@ -112,27 +130,16 @@ function UsuarioForm({
         },
       );
     } else {
-      const destino = email.trim();
-      criar.mutate(
-        {
-          nome: nome.trim(),
-          email: destino,
-          tipo,
-          ...(empresa.trim() ? { empresa: empresa.trim() } : {}),
-          ...(telefone.trim() ? { telefone: telefone.trim() } : {}),
-          ...(planoId ? { planoId } : {}),
+      criar.mutate(novo, {
+        onSuccess: (created) => {
+          showToast({
+            type: 'success',
+            title: `Usuário criado. A senha temporária foi enviada para ${created.email || destino}.`,
+          });
+          onDone();
         },
-        {
-          onSuccess: (created) => {
-            showToast({
-              type: 'success',
-              title: `Usuário criado. A senha temporária foi enviada para ${created.email || destino}.`,
-            });
-            onDone();
-          },
-          onError,
-        },
-      );
+        onError,
+      });
     }
   }
 

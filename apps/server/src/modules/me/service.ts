@@ -1,0 +1,27 @@
+import { planoFeatures } from '@laudos/domain';
+import { eq } from 'drizzle-orm';
+import type { SessionUser } from '../../auth/session.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { planos } from '../../db/schema.ts';
+
+/** GET /api/me: the session user (spec section 3, "Session user"), with their plan's limits and features. */
+export async function buscarPerfil(db: DbOrTx, user: SessionUser) {
+  const [plano] = user.planoId
+    ? await db.select().from(planos).where(eq(planos.id, user.planoId)).limit(1)
+    : [];
+  return {
+    id: user.id,
+    nome: user.nome,
+    email: user.email,
+    tipo: user.tipo,
+    empresa: user.empresa,
+    telefone: user.telefone,
+    ativo: user.ativo,
+    primeiro_acesso: user.primeiroAcesso,
+    plano: plano
+      ? { id: plano.id, nome: plano.nome, preco: Number(plano.preco), ...planoFeatures(plano) }
+      : null,
+    dois_fatores: user.doisFatores,
+    email_verificado: user.emailVerificado,
+  };
+}
