@@ -38,6 +38,22 @@ describe('settings store', () => {
     expect((await readSettings(d.handle.db)).branding.companyName).toBe('Souza & Filhos');
   });
 
+  it('a stored field that breaks a newer rule falls back alone: the rest the admin saved is kept', async () => {
+    const d = await database();
+    const settings = await store(d.handle);
+    const saved = settings.get();
+    await settings.update({ ...saved, branding: { ...saved.branding, companyName: 'Souza & Filhos' } });
+    // Saved before the logo rule existed (or edited by hand): a data: URL and a broken colour.
+    await d.handle.db.execute(
+      sql`update app_settings set data = jsonb_set(jsonb_set(data, '{branding,logo}', '"data:image/png;base64,AAAA"'), '{branding,primaryColor}', '"azul"') where id = 1`,
+    );
+    const read = await readSettings(d.handle.db);
+    expect(read.branding.companyName).toBe('Souza & Filhos');
+    expect(read.branding.logo).toBeNull();
+    expect(read.branding.primaryColor).toBe('#0BA2E9');
+    expect(read.mode).toBe(saved.mode);
+  });
+
   // PGlite is one process per data directory: there is no other instance to reach.
   if (testEngine === 'postgres')
     it('a change on one instance, or by hand, reaches another instance within the check interval', async () => {

@@ -106,12 +106,33 @@ async function loadSettings(db: DbOrTx): Promise<Loaded> {
   return { settings: deepFreeze(structuredClone(parseSettings(row?.data))), version: row?.version ?? null };
 }
 
-/** Anything missing or from an older version is filled with the defaults. */
+/**
+ * Anything missing or from an older version is filled with the defaults. A stored field that no
+ * longer validates (edited by hand, or saved before a rule existed, like the logo's) falls back to
+ * its default alone: the rest of what the admin saved is kept, and the product still starts.
+ */
 function parseSettings(data: unknown): AppSettings {
   if (data === undefined) return defaultAppSettings;
-  const parsed = appSettingsSchema.safeParse(data);
-  // A stored document that no longer validates (edited by hand) must not take the product down.
-  return parsed.success ? parsed.data : appSettingsSchema.parse({});
+  let doc: unknown = structuredClone(data);
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const parsed = appSettingsSchema.safeParse(doc);
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues) doc = withoutPath(doc, issue.path);
+  }
+  return appSettingsSchema.parse({});
+}
+
+/** `doc` without the value at `path` (the whole document when the path is empty). */
+function withoutPath(doc: unknown, path: readonly PropertyKey[]): unknown {
+  if (path.length === 0 || doc === null || typeof doc !== 'object') return undefined;
+  let parent = doc as Record<PropertyKey, unknown>;
+  for (const key of path.slice(0, -1)) {
+    const next = parent[key];
+    if (next === null || typeof next !== 'object') return doc;
+    parent = next as Record<PropertyKey, unknown>;
+  }
+  delete parent[path[path.length - 1]!];
+  return doc;
 }
 
 function deepFreeze<T>(value: T): T {

@@ -1,4 +1,4 @@
-import { appSettingsSchema } from '@laudos/domain';
+import { appSettingsSchema, LOGO_MENSAGEM } from '@laudos/domain';
 import { emailError } from '../../../lib/validation';
 import type { AppSettings } from '../api/admin-settings';
 
@@ -87,13 +87,11 @@ function integerMessage(issue: Issue): string {
   return 'Use um número inteiro.';
 }
 
-const LOGO_MESSAGE = 'Informe um endereço que comece com https:// (ou deixe em branco).';
-
 /** How the form words the schema's verdict on each field. */
 const messages: Record<FieldPath, (issue: Issue, draft: Draft) => string> = {
   'branding.companyName': (issue) => tooLong(issue) ?? 'Informe o nome da empresa.',
   'branding.primaryColor': () => 'Use o formato #RRGGBB, por exemplo #0BA2E9.',
-  'branding.logo': (issue) => tooLong(issue) ?? LOGO_MESSAGE,
+  'branding.logo': (issue) => tooLong(issue) ?? LOGO_MENSAGEM,
   'contact.email': (_issue, draft) =>
     emailError(draft.contact.email) ?? 'Informe um e-mail válido, como nome@empresa.com.br.',
   'contact.phone': (issue) => tooLong(issue) ?? 'Valor inválido.',
@@ -105,21 +103,9 @@ const messages: Record<FieldPath, (issue: Issue, draft: Draft) => string> = {
   'limits.maxUsers': integerMessage,
 };
 
-/**
- * TEMPORARY, until the domain's settings schema carries the logo rule (issue 14): the logo is an
- * http(s) address or a path on this site. Remove this function once `appSettingsSchema` refuses
- * other logos; the schema's failure is then worded by `messages['branding.logo']` above.
- */
-function logoRuleNotYetInSchema(draft: Draft): string | undefined {
-  const logo = draft.branding.logo.trim();
-  return logo && !/^(https?:\/\/|\/)/.test(logo) ? LOGO_MESSAGE : undefined;
-}
-
 /** The fields the settings schema refuses, each with the form's message (the first failure wins). */
 export function validate(draft: Draft): Errors {
   const errors: Errors = {};
-  const logo = logoRuleNotYetInSchema(draft);
-  if (logo) errors['branding.logo'] = logo;
   const result = appSettingsSchema.safeParse(fromDraft(draft));
   for (const issue of result.error?.issues ?? []) {
     const path = issue.path.join('.');
