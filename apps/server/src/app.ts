@@ -41,11 +41,11 @@ import type { NotificationScheduler } from './modules/notificacoes/agendador.ts'
 import { notificacoesAdminRoutes, notificacoesRoutes } from './modules/notificacoes/routes.ts';
 import { planosAdminRoutes, planosRoutes } from './modules/planos/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
+import { loadWebBuild, registerSeoRoutes, sendPage } from './modules/site/public-site.ts';
 import { usuariosAdminRoutes } from './modules/usuarios/routes.ts';
 import { openapiRoutes } from './openapi.ts';
 import type { SettingsStore } from './settings/store.ts';
 import type { LocalFileStorage } from './storage/storage.ts';
-import { loadWebBuild, registerSeoRoutes, sendPage } from './modules/site/public-site.ts';
 
 /** Everything a route may need, built once at start-up (see main.ts) and decorated on the app. */
 export interface AppContext {

@@ -84,12 +84,17 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 function toApiError(status: number, data: unknown): ApiError {
+  return errorFromBody(status, data) ?? new ApiError(status, `HTTP_${status}`, UNEXPECTED_ERROR_MESSAGE);
+}
+
+/** The server's error shape (`{ error: { code, message, campos? } }`) as an ApiError, or null. */
+export function errorFromBody(status: number, data: unknown): ApiError | null {
   if (isRecord(data) && isRecord(data.error)) {
     const { code, message, campos } = data.error;
     if (typeof code === 'string' && typeof message === 'string')
       return new ApiError(status, code, message, Array.isArray(campos) ? campos.filter(isCampo) : []);
   }
-  return new ApiError(status, `HTTP_${status}`, UNEXPECTED_ERROR_MESSAGE);
+  return null;
 }
 
 function isCampo(value: unknown): value is CampoInvalido {

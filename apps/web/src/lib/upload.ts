@@ -1,5 +1,4 @@
-import { ApiError } from './api';
-import { isRecord } from './parse';
+import { ApiError, errorFromBody } from './api';
 
 export type UploadMessages = {
   /** The connection failed before any answer. */
@@ -59,10 +58,8 @@ export function uploadFile<T>(options: {
 }
 
 function errorOf(status: number, data: unknown, messages: UploadMessages): ApiError {
-  if (isRecord(data) && isRecord(data.error)) {
-    const { code, message } = data.error;
-    if (typeof code === 'string' && typeof message === 'string') return new ApiError(status, code, message);
-  }
+  const fromServer = errorFromBody(status, data);
+  if (fromServer) return fromServer;
   if (status === 413) return new ApiError(status, 'ARQUIVO_GRANDE', messages.tooLarge);
   return new ApiError(status, `HTTP_${status}`, messages.unexpected);
 }

@@ -16,11 +16,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { escapeXml } from '../blog/rss.ts';
-import {
-  buscarPostPublicado,
-  listarPostsParaSitemap,
-  listarPostsPublicados,
-} from '../blog/service.ts';
+import { buscarPostPublicado, listarPostsParaSitemap, listarPostsPublicados } from '../blog/service.ts';
 import { listarPlanosPublicos } from '../planos/service.ts';
 
 /*
