@@ -5,8 +5,8 @@ import { usuarios } from './db/schema.ts';
 import { seedEmailTemplates } from './email/service.ts';
 import { seedRegras } from './modules/notificacoes/regras.ts';
 import { seedPlanos } from './modules/planos/service.ts';
-import { seedSettings } from './modules/settings/service.ts';
 import { createContaComSenha, generateTemporaryPassword } from './modules/usuarios/service.ts';
+import { seedSettings } from './settings/store.ts';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@laudos.local';
 

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { authSession, usuarios } from '../src/db/schema.ts';
 import { CADASTRO_RECEBIDO } from '../src/modules/conta/routes.ts';
-import { getSettings } from '../src/modules/settings/service.ts';
+import { readSettings as getSettings } from '../src/settings/store.ts';
 import { cookiesOf, createAdmin, createUser, json, lastEmailTo, totp } from './helpers/accounts.ts';
 import { createTestServer, signIn, TEST_ORIGIN, type TestServer } from './helpers/server.ts';
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { laudos, notificationRules, planos } from '../../src/db/schema.ts';
-import { getSettings } from '../../src/modules/settings/service.ts';
+import { readSettings as getSettings } from '../../src/settings/store.ts';
 import { createAdmin, createUser, json } from '../helpers/accounts.ts';
 import { testEngine } from '../helpers/db.ts';
 import { type JsonSchema, loadOperations, type Operation } from '../helpers/openapi.ts';
