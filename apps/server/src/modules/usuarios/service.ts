@@ -14,7 +14,8 @@ import type { EmailRequest, EmailService } from '../../email/delivery.ts';
 import { erro, orFail } from '../../http/errors.ts';
 import type { FileStorage } from '../../storage/storage.ts';
 import { setPassword } from '../conta/service.ts';
-import { excluirLaudosDoUsuario, removerArquivosDosLaudos } from '../laudos/remocao.ts';
+import { excluirLaudosDoUsuario } from '../laudos/remocao.ts';
+import { removerArquivosGuardados } from '../laudos/service.ts';
 import { getPlanoPadrao } from '../planos/service.ts';
 
 export interface NovaConta {
@@ -391,7 +392,7 @@ export async function excluirUsuario(
       return chaves;
     }),
   );
-  await removerArquivosDosLaudos(deps.storage, arquivos, deps.log);
+  await removerArquivosGuardados(deps.storage, deps.log, arquivos);
 }
 
 /**
