@@ -10,12 +10,11 @@
 import { performance } from 'node:perf_hooks';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import type { Config } from '../apps/server/src/config.ts';
 import type { Db } from '../apps/server/src/db/client.ts';
 import * as schema from '../apps/server/src/db/schema.ts';
 import type { EmailService } from '../apps/server/src/email/delivery.ts';
-import type { Jobs } from '../apps/server/src/jobs/boss.ts';
 import { NotificationScheduler } from '../apps/server/src/modules/notificacoes/agendador.ts';
+import type { SettingsStore } from '../apps/server/src/settings/store.ts';
 import { dia, Session } from './support/api.ts';
 import { launchServer } from './support/launch.ts';
 import { createBenchDatabase } from './support/pg.ts';
@@ -72,13 +71,15 @@ function inProcessScheduler(url: string) {
     schema,
     logger: { logQuery: (sql, params) => captured.push({ sql, params }) },
   }) as unknown as Db;
-  const scheduler = new NotificationScheduler(
-    { timeZone: 'America/Sao_Paulo', publicUrl: 'http://bench.local' } as Config,
+  const scheduler = new NotificationScheduler({
+    config: { timeZone: 'America/Sao_Paulo', publicUrl: 'http://bench.local' },
     db,
-    { define() {} } as unknown as Jobs,
-    { onSettled() {}, render: async () => ({ subject: '', html: '', text: '' }) } as unknown as EmailService,
-    { info() {}, warn() {}, error() {} },
-  );
+    email: { render: async () => ({ subject: '', html: '', text: '' }) } as unknown as EmailService,
+    // The dry run reads no setting; a store is required by the type only.
+    settings: undefined as unknown as SettingsStore,
+    workers: false,
+    log: { info() {}, error() {} },
+  });
   return {
     async scan(data: string): Promise<number> {
       captured.length = 0;
