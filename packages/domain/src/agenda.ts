@@ -1,4 +1,4 @@
-import { addDaysIso, isIsoDate } from './dates.ts';
+import { addDaysIso, dateFormatter, isIsoDate } from './dates.ts';
 
 /**
  * When a notification rule runs: every day, one weekday, or the 1st of the month, at a wall-clock
@@ -34,8 +34,7 @@ export interface RelogioLocal {
 
 /** The wall clock of an instant in a time zone. */
 export function relogioLocal(timeZone: string, instant: Date): RelogioLocal {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
+  const parts = dateFormatter('en-CA', timeZone, {
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
