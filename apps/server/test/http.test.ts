@@ -217,6 +217,20 @@ describe('web app and headers', () => {
     const homeBr = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br' } });
     expect(homeBr.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(homeBr.rawPayload).toString()).toContain('<title>home</title>');
+    // JSON too, small or large (the synchronous and the stream path): decoded, the same reply.
+    const plain = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    for (const encoding of ['br', 'gzip'] as const) {
+      const packed = await t.app.inject({
+        method: 'GET',
+        url: '/api/openapi.json',
+        headers: { 'accept-encoding': encoding },
+      });
+      expect(packed.headers['content-encoding']).toBe(encoding);
+      const decoded =
+        encoding === 'br' ? brotliDecompressSync(packed.rawPayload) : gunzipSync(packed.rawPayload);
+      expect(decoded.toString()).toBe(plain.body);
+      expect(packed.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    }
     expect(home.body).toContain('<title>home</title>');
     expect(home.body).toContain('"css":["/assets/site-1.css"],"js":["/assets/public-1.js"]');
     const planos = await t.app.inject({ method: 'GET', url: '/planos' });
