@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
-import { AppError } from './errors.ts';
+import { AppError, ERROS } from './errors.ts';
 
 export interface Limit {
   /** What is limited, e.g. `signup:ip:203.0.113.7`. */
@@ -25,7 +25,8 @@ export class TooManyAttempts extends AppError {
   readonly retryAfterSeconds: number;
   constructor(secondsLeft: number) {
     const seconds = Math.max(1, Math.ceil(Number.isFinite(secondsLeft) ? secondsLeft : 1));
-    super('MUITAS_TENTATIVAS', `Muitas tentativas. Aguarde ${waitText(seconds)} e tente novamente.`, 429);
+    const { code, status, message } = ERROS.muitasTentativas;
+    super(code, message(waitText(seconds)), status);
     this.retryAfterSeconds = seconds;
   }
 }
