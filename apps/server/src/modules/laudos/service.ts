@@ -10,6 +10,7 @@ import type { SessionUser } from '../../auth/session.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { containsPattern } from '../../db/like.ts';
+import { preparada, Valores } from '../../db/prepared.ts';
 import { authUser, laudos, planos, tiposLaudo, usuarios } from '../../db/schema.ts';
 import type { EmailService } from '../../email/delivery.ts';
 import { erro, orFail } from '../../http/errors.ts';
@@ -25,15 +26,26 @@ import { variaveisDoLaudo } from './variaveis-email.ts';
  */
 export function escopoDoUsuario(
   user: Pick<SessionUser, 'tipo' | 'email' | 'empresa' | 'empresaConfirmada' | 'emailVerificado'>,
+  valores?: Valores,
 ): SQL | undefined {
   if (user.tipo === 'admin') return undefined;
+  const v = <T>(x: T) => (valores ? valores.de(x) : x);
   const porEmail = user.emailVerificado
-    ? sql`lower(btrim(${laudos.emailCliente})) = ${user.email.trim().toLowerCase()}`
+    ? sql`lower(btrim(${laudos.emailCliente})) = ${v(user.email.trim().toLowerCase())}`
     : undefined;
   const empresa = user.empresaConfirmada ? user.empresa?.trim().toLowerCase() : '';
-  const porEmpresa = empresa ? sql`lower(btrim(${laudos.cliente})) = ${empresa}` : undefined;
+  const porEmpresa = empresa ? sql`lower(btrim(${laudos.cliente})) = ${v(empresa)}` : undefined;
   if (porEmail && porEmpresa) return or(porEmail, porEmpresa)!;
   return porEmail ?? porEmpresa ?? sql`false`;
+}
+
+/** Which shape `escopoDoUsuario` gives this user's condition (a prepared statement per shape). */
+function formaDoEscopo(
+  user: Pick<SessionUser, 'tipo' | 'empresa' | 'empresaConfirmada' | 'emailVerificado'>,
+): string {
+  if (user.tipo === 'admin') return 'todos';
+  const empresa = Boolean(user.empresaConfirmada && user.empresa?.trim());
+  return `${user.emailVerificado ? 'e' : ''}${empresa ? 'c' : ''}` || 'nada';
 }
 
 /**
@@ -74,15 +86,16 @@ export async function destinoDoCliente(
 }
 
 /** The expiry status as a condition on data_vencimento (index-friendly), for "today" in the firm's zone. */
-export function condicaoStatus(status: StatusVencimento, hoje: string): SQL {
+export function condicaoStatus(status: StatusVencimento, hoje: string, valores?: Valores): SQL {
+  const v = <T>(x: T) => (valores ? valores.de(x) : x);
   const limite = addDaysIso(hoje, DIAS_ALERTA_VENCIMENTO);
   switch (status) {
     case 'vencido':
-      return lt(laudos.dataVencimento, hoje);
+      return lt(laudos.dataVencimento, v(hoje));
     case 'vencendo':
-      return and(gte(laudos.dataVencimento, hoje), lte(laudos.dataVencimento, limite))!;
+      return and(gte(laudos.dataVencimento, v(hoje)), lte(laudos.dataVencimento, v(limite)))!;
     default:
-      return or(isNull(laudos.dataVencimento), gt(laudos.dataVencimento, limite))!;
+      return or(isNull(laudos.dataVencimento), gt(laudos.dataVencimento, v(limite)))!;
   }
 }
 
@@ -164,41 +177,47 @@ function baseQuery(db: DbOrTx) {
 /** GET /api/laudos: the laudos the user may see, filtered, ordered and paged. */
 export function listarLaudos(db: DbOrTx, user: SessionUser, f: FiltroLaudos, hoje: string) {
   return orFail('erroAoListarLaudos', async () => {
-    const conditions: (SQL | undefined)[] = [escopoDoUsuario(user)];
-    if (f.status) conditions.push(condicaoStatus(f.status, hoje));
-    if (f.tipo) conditions.push(eq(laudos.tipo, f.tipo));
-    if (f.cliente) conditions.push(sql`lower(btrim(${laudos.cliente})) = ${f.cliente.trim().toLowerCase()}`);
-    if (f.busca) {
-      const like = containsPattern(f.busca);
-      conditions.push(
-        or(
-          sql`lower(${laudos.nome}) like ${like}`,
-          sql`lower(${laudos.codigo}) like ${like}`,
-          sql`lower(${laudos.cliente}) like ${like}`,
-        ),
-      );
-    }
-    if (f.vencimentoDe) conditions.push(gte(laudos.dataVencimento, f.vencimentoDe));
-    if (f.vencimentoAte) conditions.push(lte(laudos.dataVencimento, f.vencimentoAte));
-    if (f.comArquivos) conditions.push(or(isNotNull(laudos.arquivoPdf), isNotNull(laudos.arquivoExcel)));
-    const where = and(...conditions.filter((c): c is SQL => Boolean(c)));
-    const column = {
-      vencimento: laudos.dataVencimento,
-      nome: laudos.nome,
-      codigo: laudos.codigo,
-      cliente: laudos.cliente,
-      criadoEm: laudos.criadoEm,
-    }[f.ordem];
-    const order = f.direcao === 'asc' ? sql`${column} asc nulls last` : sql`${column} desc nulls last`;
-    const [{ total } = { total: 0 }] = await db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(laudos)
-      .where(where);
-    const rows = await baseQuery(db)
-      .where(where)
-      .orderBy(order, f.direcao === 'asc' ? asc(laudos.id) : desc(laudos.id))
-      .limit(f.porPagina)
-      .offset((f.pagina - 1) * f.porPagina);
+    // One statement per shape of request (who, which filters, which order), prepared once; the
+    // page and its total come together (`count(*) over ()`), so a page is one round trip.
+    const forma = [
+      formaDoEscopo(user),
+      f.status ?? '',
+      f.tipo ? 't' : '',
+      f.cliente ? 'c' : '',
+      f.busca ? 'b' : '',
+      f.vencimentoDe ? 'd' : '',
+      f.vencimentoAte ? 'a' : '',
+      f.comArquivos ? 'f' : '',
+      f.ordem,
+      f.direcao,
+    ].join('|');
+    const valores = new Valores();
+    const where = condicoesDaLista(user, f, hoje, valores);
+    const pagina = preparada(db, `lista|${forma}`, () => {
+      const column = {
+        vencimento: laudos.dataVencimento,
+        nome: laudos.nome,
+        codigo: laudos.codigo,
+        cliente: laudos.cliente,
+        criadoEm: laudos.criadoEm,
+      }[f.ordem];
+      const order = f.direcao === 'asc' ? sql`${column} asc nulls last` : sql`${column} desc nulls last`;
+      return db
+        .select({ ...laudoColumns, total: sql<number>`(count(*) over ())::int` })
+        .from(laudos)
+        .leftJoin(usuarios, eq(usuarios.id, laudos.criadoPor))
+        .where(where)
+        .orderBy(order, f.direcao === 'asc' ? asc(laudos.id) : desc(laudos.id))
+        .limit(sql.placeholder('limite'))
+        .offset(sql.placeholder('inicio'));
+    });
+    const rows = await pagina.execute({
+      ...valores.todos,
+      limite: f.porPagina,
+      inicio: (f.pagina - 1) * f.porPagina,
+    });
+    // Past the last page there is no row to carry the total: count apart (rare).
+    const total = rows[0]?.total ?? (f.pagina > 1 ? await contar(db, condicoesDaLista(user, f, hoje)) : 0);
     return {
       laudos: rows.map((r) => toLaudoApi(r as LaudoRow, hoje)),
       total,
@@ -208,11 +227,44 @@ export function listarLaudos(db: DbOrTx, user: SessionUser, f: FiltroLaudos, hoj
   });
 }
 
+/** The list's WHERE: the user's scope and the filters (values as placeholders when `valores` is given). */
+function condicoesDaLista(user: SessionUser, f: FiltroLaudos, hoje: string, valores?: Valores) {
+  const v = <T>(x: T) => (valores ? valores.de(x) : x);
+  const conditions: (SQL | undefined)[] = [escopoDoUsuario(user, valores)];
+  if (f.status) conditions.push(condicaoStatus(f.status, hoje, valores));
+  if (f.tipo) conditions.push(eq(laudos.tipo, v(f.tipo)));
+  if (f.cliente) conditions.push(sql`lower(btrim(${laudos.cliente})) = ${v(f.cliente.trim().toLowerCase())}`);
+  if (f.busca) {
+    const like = v(containsPattern(f.busca));
+    conditions.push(
+      or(
+        sql`lower(${laudos.nome}) like ${like}`,
+        sql`lower(${laudos.codigo}) like ${like}`,
+        sql`lower(${laudos.cliente}) like ${like}`,
+      ),
+    );
+  }
+  if (f.vencimentoDe) conditions.push(gte(laudos.dataVencimento, v(f.vencimentoDe)));
+  if (f.vencimentoAte) conditions.push(lte(laudos.dataVencimento, v(f.vencimentoAte)));
+  if (f.comArquivos) conditions.push(or(isNotNull(laudos.arquivoPdf), isNotNull(laudos.arquivoExcel)));
+  return and(...conditions.filter((c): c is SQL => Boolean(c)));
+}
+
+async function contar(db: DbOrTx, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(laudos).where(where);
+  return row?.total ?? 0;
+}
+
 /** One laudo row the user may see, or 404 (never 403: others' laudos do not exist for them). */
 export async function lerLaudo(db: DbOrTx, user: SessionUser, id: string): Promise<LaudoRow> {
-  const [row] = await baseQuery(db)
-    .where(and(eq(laudos.id, id), escopoDoUsuario(user)))
-    .limit(1);
+  const valores = new Valores();
+  const escopo = escopoDoUsuario(user, valores);
+  const query = preparada(db, `laudo|${formaDoEscopo(user)}`, () =>
+    baseQuery(db)
+      .where(and(eq(laudos.id, sql.placeholder('id')), escopo))
+      .limit(1),
+  );
+  const [row] = await query.execute({ ...valores.todos, id });
   if (!row) throw erro('laudoNaoEncontrado');
   return row as LaudoRow;
 }
@@ -434,17 +486,38 @@ export async function contarPorStatus(db: DbOrTx, escopo: SQL | undefined, hoje:
   return { total, ativos: total - vencidos - vencendo, vencendo, vencidos };
 }
 
-/** GET /api/laudos/estatisticas: counts by status and by type, in the same scope as the list. */
+/**
+ * GET /api/laudos/estatisticas: counts by status and by type, in the same scope as the list. One
+ * prepared statement per scope shape: the per-type counts and, from `rollup`, the totals.
+ */
 export function obterEstatisticas(db: DbOrTx, user: SessionUser, hoje: string) {
   return orFail('erroNasEstatisticas', async () => {
-    const escopo = escopoDoUsuario(user);
-    const porStatus = await contarPorStatus(db, escopo, hoje);
-    const porTipo = await db
-      .select({ tipo: laudos.tipo, total: sql<number>`count(*)::int` })
-      .from(laudos)
-      .where(escopo)
-      .groupBy(laudos.tipo)
-      .orderBy(desc(sql`count(*)`), asc(laudos.tipo));
-    return { ...porStatus, porTipo };
+    const valores = new Valores();
+    const escopo = escopoDoUsuario(user, valores);
+    const query = preparada(db, `estatisticas|${formaDoEscopo(user)}`, () =>
+      db
+        .select({
+          tipo: laudos.tipo,
+          geral: sql<number>`grouping(${laudos.tipo})`,
+          total: sql<number>`count(*)::int`,
+          vencidos: sql<number>`(count(*) filter (where ${laudos.dataVencimento} < ${sql.placeholder('hoje')}))::int`,
+          vencendo: sql<number>`(count(*) filter (where ${laudos.dataVencimento} >= ${sql.placeholder('hoje')} and ${laudos.dataVencimento} <= ${sql.placeholder('limite')}))::int`,
+        })
+        .from(laudos)
+        .where(escopo)
+        .groupBy(sql`rollup(${laudos.tipo})`)
+        .orderBy(sql`grouping(${laudos.tipo}) desc`, desc(sql`count(*)`), asc(laudos.tipo)),
+    );
+    const rows = await query.execute({
+      ...valores.todos,
+      hoje,
+      limite: addDaysIso(hoje, DIAS_ALERTA_VENCIMENTO),
+    });
+    const totais = rows.find((r) => Number(r.geral) === 1);
+    const total = totais?.total ?? 0;
+    const vencidos = totais?.vencidos ?? 0;
+    const vencendo = totais?.vencendo ?? 0;
+    const porTipo = rows.filter((r) => Number(r.geral) === 0).map((r) => ({ tipo: r.tipo, total: r.total }));
+    return { total, ativos: total - vencidos - vencendo, vencendo, vencidos, porTipo };
   });
 }
