@@ -47,6 +47,12 @@ async function measure(
     const targets: Array<{ name: string; what: string; url: string; cpuMs: () => number }> = [
       { name: 'Fastify puro', what: '`GET /json` (outro processo)', url: bare.url, cpuMs: bare.cpuMs },
       {
+        name: 'Verificação da sessão',
+        what: '`GET /api/me` (só quem está conectado: o custo de toda rota autenticada)',
+        url: `${server.baseURL}/api/me`,
+        cpuMs: server.cpuMs,
+      },
+      {
         name: 'Lista de laudos',
         what: '`GET /api/laudos?pagina=1&porPagina=20` (a página /vencimentos do cliente)',
         url: `${server.baseURL}/api/laudos?pagina=1&porPagina=20&ordem=vencimento&direcao=asc`,

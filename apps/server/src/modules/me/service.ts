@@ -1,13 +1,20 @@
 import { planoFeatures } from '@laudos/domain';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/session.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { preparada } from '../../db/prepared.ts';
 import { planos } from '../../db/schema.ts';
 
 /** GET /api/me: the session user (spec section 3, "Session user"), with their plan's limits and features. */
 export async function buscarPerfil(db: DbOrTx, user: SessionUser) {
   const [plano] = user.planoId
-    ? await db.select().from(planos).where(eq(planos.id, user.planoId)).limit(1)
+    ? await preparada(db, 'plano', () =>
+        db
+          .select()
+          .from(planos)
+          .where(eq(planos.id, sql.placeholder('id')))
+          .limit(1),
+      ).execute({ id: user.planoId })
     : [];
   return {
     id: user.id,
