@@ -1,6 +1,6 @@
-import { GetSendQuotaCommand, SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
+import type { SESClient } from '@aws-sdk/client-ses';
 import { eq } from 'drizzle-orm';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../config.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { emailOutbox } from '../db/schema.ts';
@@ -88,17 +88,27 @@ const networkCodes = new Set([
   'EPIPE',
 ]);
 
+/*
+ * The SMTP and SES libraries are loaded with the first message, not at start: an instance sends
+ * through one of them (or neither: the outbox), and nodemailer and the AWS SDK cost ~60 and
+ * ~130 ms and ~15 and ~18 MB to load (issue 15).
+ */
+
 export function createSmtpTransport(smtpUrl: string): EmailTransport {
-  const transporter = nodemailer.createTransport(smtpUrl, {
-    connectionTimeout: 15_000,
-    greetingTimeout: 15_000,
-    socketTimeout: 60_000,
-  } as never);
+  let transporter: Promise<Transporter> | undefined;
+  const smtp = () =>
+    (transporter ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport(smtpUrl, {
+        connectionTimeout: 15_000,
+        greetingTimeout: 15_000,
+        socketTimeout: 60_000,
+      } as never),
+    ));
   return {
     provider: 'smtp',
     async send(m) {
       try {
-        const info = await transporter.sendMail({
+        const info = await (await smtp()).sendMail({
           from: { name: m.from.name ?? '', address: m.from.address },
           to: { name: m.to.name ?? '', address: m.to.address },
           replyTo: m.replyTo ? { name: m.replyTo.name ?? '', address: m.replyTo.address } : undefined,
@@ -113,7 +123,7 @@ export function createSmtpTransport(smtpUrl: string): EmailTransport {
       }
     },
     async close() {
-      transporter.close();
+      if (transporter) (await transporter).close();
     },
   };
 }
@@ -223,21 +233,31 @@ export function mapSesError(err: unknown): EmailSendError {
   );
 }
 
+let sesSdk: Promise<typeof import('@aws-sdk/client-ses')> | undefined;
+const loadSes = () => (sesSdk ??= import('@aws-sdk/client-ses'));
+
 export function createSesTransport(config: Config): EmailTransport {
-  const client = new SESClient({
-    region: config.email.ses.region,
-    ...(config.email.ses.endpoint ? { endpoint: config.email.ses.endpoint } : {}),
-    // The SDK's standard retry: 3 attempts, 100 ms base delay (500 ms when throttled), 20 s at
-    // most, on 500/502/503/504 and throttling. Our queue retries later on top of it.
-    maxAttempts: 3,
-    retryMode: 'standard',
-    requestHandler: { connectionTimeout: 10_000, requestTimeout: 30_000 },
-  });
+  let client: SESClient | undefined;
+  const ses = async () => {
+    const sdk = await loadSes();
+    client ??= new sdk.SESClient({
+      region: config.email.ses.region,
+      ...(config.email.ses.endpoint ? { endpoint: config.email.ses.endpoint } : {}),
+      // The SDK's standard retry: 3 attempts, 100 ms base delay (500 ms when throttled), 20 s at
+      // most, on 500/502/503/504 and throttling. Our queue retries later on top of it.
+      maxAttempts: 3,
+      retryMode: 'standard',
+      requestHandler: { connectionTimeout: 10_000, requestTimeout: 30_000 },
+    });
+    return { sdk, client };
+  };
   const configurationSet = config.email.ses.configurationSet;
   return {
     provider: 'amazon-ses',
     async send(m) {
       try {
+        const { sdk, client } = await ses();
+        const { SendEmailCommand } = sdk;
         const result = await client.send(
           new SendEmailCommand({
             Source: formatMailbox(m.from),
@@ -263,7 +283,8 @@ export function createSesTransport(config: Config): EmailTransport {
     },
     async maxSendRate() {
       try {
-        const quota = await client.send(new GetSendQuotaCommand({}), {
+        const { sdk, client } = await ses();
+        const quota = await client.send(new sdk.GetSendQuotaCommand({}), {
           abortSignal: AbortSignal.timeout(5000),
         });
         return quota.MaxSendRate && quota.MaxSendRate > 0 ? quota.MaxSendRate : null;
@@ -272,7 +293,7 @@ export function createSesTransport(config: Config): EmailTransport {
       }
     },
     async close() {
-      client.destroy();
+      client?.destroy();
     },
   };
 }

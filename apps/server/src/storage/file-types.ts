@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
 import { readZipDirectory, zipEntryNamesFromHead } from './zip-inspect.ts';
 
 export type LaudoFileType = 'pdf' | 'xlsx' | 'xls';
@@ -34,6 +33,8 @@ export async function detectLaudoFileType(head: Buffer, filePath?: string): Prom
 
   let detected: string | undefined;
   try {
+    // Loaded on the first upload, not at start (issue 15).
+    const { fileTypeFromBuffer, fileTypeFromFile } = await import('file-type');
     detected = (filePath ? await fileTypeFromFile(filePath) : await fileTypeFromBuffer(head))?.ext;
   } catch {
     detected = undefined; // a malformed zip: let our own check decide

@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { AppError, erro } from '../../http/errors.ts';
 
 /** The most an uploaded cover may weigh (before re-encoding). */
@@ -45,6 +44,8 @@ export interface CapaProcessada {
 export async function processarCapa(original: Buffer): Promise<CapaProcessada> {
   const formato = formatoPelosBytes(original);
   if (!formato) throw capaInvalida();
+  // Loaded on the first cover, not at start: sharp and libvips cost ~90 ms and ~28 MB (issue 15).
+  const { default: sharp } = await import('sharp');
   try {
     const image = sharp(original, { limitInputPixels: CAPA_MAX_PIXELS, failOn: 'error', pages: 1 });
     const meta = await image.metadata();
