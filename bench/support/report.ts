@@ -19,17 +19,34 @@ export function machine(): string {
   return `${cpus[0]?.model.trim() ?? 'CPU'} × ${cpus.length} núcleos, ${gb} GB de RAM, ${os.type()} ${os.release()}, Node ${process.version}`;
 }
 
-/** Writes one section of docs/benchmarks.md, between its markers, leaving the others as they are. */
+const PREVIOUS_START = '<details><summary>Medição anterior (a que esta substituiu)</summary>';
+const PREVIOUS_END = '</details>';
+
+/**
+ * Writes one section of docs/benchmarks.md, between its markers, leaving the others as they are.
+ * The section's previous figures stay below the new ones, folded (only the latest previous run),
+ * so a change's before and after are read side by side in one place.
+ */
 export function writeSection(id: string, markdown: string): void {
   const start = `<!-- ${id}:start -->`;
   const end = `<!-- ${id}:end -->`;
-  const block = `${start}\n${markdown.trim()}\n${end}`;
   let text = existsSync(FILE) ? readFileSync(FILE, 'utf8') : HEADER;
   const from = text.indexOf(start);
   const to = text.indexOf(end);
+  const previous = from >= 0 && to > from ? withoutPrevious(text.slice(from + start.length, to)) : '';
+  const folded = previous
+    ? `\n\n${PREVIOUS_START}\n\n${previous.replace(/^## /gm, '#### ')}\n\n${PREVIOUS_END}`
+    : '';
+  const block = `${start}\n${markdown.trim()}${folded}\n${end}`;
   if (from >= 0 && to > from) text = text.slice(0, from) + block + text.slice(to + end.length);
   else text = `${text.trimEnd()}\n\n${block}\n`;
   writeFileSync(FILE, text.endsWith('\n') ? text : `${text}\n`);
+}
+
+/** A section's own figures, without the previous run it carried. */
+function withoutPrevious(section: string): string {
+  const at = section.indexOf(PREVIOUS_START);
+  return (at >= 0 ? section.slice(0, at) : section).trim();
 }
 
 /** Puts the sections of docs/benchmarks.md in the given order (others keep theirs, after these). */
