@@ -307,23 +307,6 @@ describe('admin: configurações', () => {
     ]);
   });
 
-  it("marks the fields the server's validation names", async () => {
-    mockAdminApi({
-      'GET /api/admin/settings': { body: settings },
-      'PUT /api/admin/settings': apiError(
-        400,
-        'DADOS_INVALIDOS',
-        'Dados inválidos: verifique contact.website.',
-      ),
-    });
-    renderApp(`${paths.admin}?aba=configuracoes`);
-
-    fireEvent.click(await screen.findByRole('button', { name: 'Salvar configurações' }));
-
-    expect(await screen.findByText('Confira os campos marcados: Site.')).toBeTruthy();
-    expect(screen.getByLabelText('Site').getAttribute('aria-invalid')).toBe('true');
-  });
-
   it("marks the fields of a 400's field-by-field list", async () => {
     mockAdminApi({
       'GET /api/admin/settings': { body: settings },
@@ -344,5 +327,7 @@ describe('admin: configurações', () => {
 
     expect(await screen.findByText('Confira os campos marcados: WhatsApp.')).toBeTruthy();
     expect(screen.getByLabelText('WhatsApp').getAttribute('aria-invalid')).toBe('true');
+    // The server's reason, beside the field it refused.
+    expect(screen.getByText('Formato inválido')).toBeTruthy();
   });
 });

@@ -34,16 +34,3 @@ export function useSalvarConfiguracoes() {
     },
   });
 }
-
-/**
- * The fields named in the server's validation message ("Dados inválidos: verifique
- * contact.whatsapp, limits.maxUsers."), so the form can mark them.
- */
-export function fieldsInValidationMessage(message: string): string[] {
-  const match = /verifique (.+?)\.?$/.exec(message);
-  if (!match?.[1]) return [];
-  return match[1]
-    .split(',')
-    .map((field) => field.trim())
-    .filter((field) => /^[a-zA-Z]+(\.[a-zA-Z]+)*$/.test(field));
-}

@@ -5,12 +5,7 @@ import { ErrorNotice } from '../../../components/ui/error-notice';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { ApiError } from '../../../lib/api';
 import { errorMessage, focusFirstError } from '../../../lib/validation';
-import {
-  type AppSettings,
-  fieldsInValidationMessage,
-  useAdminSettings,
-  useSalvarConfiguracoes,
-} from '../api/admin-settings';
+import { type AppSettings, useAdminSettings, useSalvarConfiguracoes } from '../api/admin-settings';
 import {
   type Draft,
   type Errors,
@@ -97,14 +92,10 @@ function LoadedSettingsForm({
       },
       onError: (error) => {
         if (!(error instanceof ApiError) || error.code !== 'DADOS_INVALIDOS') return;
+        // The 400 names each field it refused, with the reason (`campos`).
         const fromServer: Errors = {};
-        // The 400's field-by-field list; older replies only name the fields in the message.
-        const names =
-          error.campos.length > 0
-            ? error.campos.map(({ campo }) => campo)
-            : fieldsInValidationMessage(error.message);
-        for (const name of names) {
-          if (name in fieldLabels) fromServer[name as FieldPath] = 'O servidor não aceitou este valor.';
+        for (const { campo, mensagem } of error.campos) {
+          if (campo in fieldLabels) fromServer[campo as FieldPath] = mensagem;
         }
         setErrors(fromServer);
         focusFirstError(formRef.current, fromServer);
