@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { serverRoot } from './paths.ts';
 
 /**
  * The environment, parsed once. Nothing else in the server reads process.env: everything takes
@@ -262,7 +263,7 @@ export function parseEnv(env: Env) {
   return result.data;
 }
 
-const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
+const defaultWebDist = path.resolve(serverRoot, '../web/dist');
 
 /**
  * Builds the frozen Config. When AUTH_SECRET is not given, a random one is generated once and kept
