@@ -29,6 +29,9 @@ const result = await build({
   entryPoints: {
     main: 'apps/server/src/main.ts',
     cli: 'apps/server/src/cli.ts',
+    // What main.ts imports to run a server process (not in a cluster's primary); on its own, the
+    // cold-start bench loads it to time the code's loading (bench/support/import-server.mjs).
+    serve: 'apps/server/src/serve.ts',
     // A worker thread's entry: excel-preview.ts starts it from the bundle without tsx.
     'excel-preview-worker': 'apps/server/src/storage/excel-preview-worker.ts',
   },

@@ -28,6 +28,7 @@ const targets = [
     message: 'Compilando o servidor (apps/server)…',
     outputs: [
       'apps/server/dist/main.js',
+      'apps/server/dist/serve.js',
       'apps/server/dist/cli.js',
       'apps/server/dist/excel-preview-worker.js',
     ],
