@@ -212,7 +212,8 @@ export interface Config {
   readonly jobsEnabled: boolean;
   /**
    * Server processes `npm start` runs (main.ts; Node's cluster when more than 1). Default: 1 on
-   * PGlite (one process owns its folder), one per core on PostgreSQL.
+   * PGlite (one process owns its folder), one per core on PostgreSQL in production (NODE_ENV's
+   * default), 1 in development and tests.
    */
   readonly workers: number;
   readonly webDistDir: string;
@@ -314,7 +315,8 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === 'true',
     jobsEnabled: e.JOBS === 'on',
-    workers: e.WORKERS ?? (e.DATABASE_URL ? availableParallelism() : 1),
+    // One per core only where it serves users: `npm run dev` and the tests stay one process.
+    workers: e.WORKERS ?? (e.DATABASE_URL && e.NODE_ENV === 'production' ? availableParallelism() : 1),
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaultWebDist,
     jobsSuperviseSeconds: e.JOBS_SUPERVISE_SECONDS,
     tempPasswordTtlDays: e.TEMP_PASSWORD_TTL_DAYS,

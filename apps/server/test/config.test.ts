@@ -85,11 +85,12 @@ describe('configuration', () => {
     expect(problems).toMatch(/^RATE_LIMIT_SIGNIN_ACCOUNT_PACE_SECONDS: /m);
   });
 
-  it('WORKERS: 1 on PGlite, one per core on PostgreSQL; more than 1 on PGlite is refused in Portuguese', () => {
+  it('WORKERS: 1 on PGlite, one per core on PostgreSQL in production; more than 1 on PGlite is refused in Portuguese', () => {
     const pg = 'postgres://u:p@127.0.0.1/db';
     const secret = { AUTH_SECRET: 'x'.repeat(32) };
     expect(loadConfig({ ...secret }).workers).toBe(1);
     expect(loadConfig({ ...secret, DATABASE_URL: pg }).workers).toBe(availableParallelism());
+    expect(loadConfig({ ...secret, DATABASE_URL: pg, NODE_ENV: 'development' }).workers).toBe(1);
     expect(loadConfig({ ...secret, DATABASE_URL: pg, WORKERS: '3' }).workers).toBe(3);
     expect(loadConfig({ ...secret, WORKERS: '1' }).workers).toBe(1);
     const problems = (env: Record<string, string>) => {
