@@ -75,6 +75,19 @@ describe(`the built server, dist/main.js (${testEngine})`, () => {
       );
     });
 
+    it('WORKERS=2 on a PostgreSQL that cannot be reached: the cluster stops with 1 and says why', async () => {
+      // No PostgreSQL needed: port 1 refuses. The first worker to fail stops the other (cluster.ts).
+      const server = start({
+        DATA_DIR: tempDir(),
+        PORT: String(await freePort()),
+        DATABASE_URL: 'postgres://ninguem:nada@127.0.0.1:1/laudos',
+        WORKERS: '2',
+      });
+      expect(await server.exited).toBe(1);
+      expect(server.output()).toContain('Não foi possível iniciar o servidor: connect ECONNREFUSED');
+      expect(server.output()).not.toContain('Laudos está no ar');
+    });
+
     it('its stack traces name the TypeScript files and lines (source maps)', () => {
       // DATA_DIR under a file: creating auth-secret's folder throws from config.ts, uncaught.
       const file = path.join(tempDir(), 'um-arquivo');
