@@ -12,7 +12,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { prepararCarteira, Session } from './support/api.ts';
 import {
-  ensureWebBuild,
+  ensureBuild,
   type LaunchedServer,
   launchServer,
   type MemorySample,
@@ -68,19 +68,15 @@ interface MemoryFigures {
   load: CannonFigures;
 }
 
-/** Spawn to "modules loaded" of bench/support/import-server.ts: the code-loading part of a start. */
+/** Spawn to "modules loaded" of bench/support/import-server.mjs: the code-loading part of a start. */
 function codeLoading(): number[] {
   const times: number[] = [];
   for (let i = 0; i < STARTS; i++) {
     const t0 = performance.now();
-    const r = spawnSync(
-      process.execPath,
-      ['--import', 'tsx', path.join(import.meta.dirname, 'support/import-server.ts')],
-      {
-        cwd: ROOT,
-        encoding: 'utf8',
-      },
-    );
+    const r = spawnSync(process.execPath, [path.join(import.meta.dirname, 'support/import-server.mjs')], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
     if (r.status !== 0) throw new Error(`carregar o código falhou: ${r.stderr}`);
     times.push(performance.now() - t0);
   }
@@ -159,7 +155,7 @@ async function memory(engine: 'postgres' | 'pglite'): Promise<MemoryFigures> {
 }
 
 async function main() {
-  ensureWebBuild();
+  ensureBuild();
   const hasPg = Boolean(postgresBase());
   if (!hasPg) log(NO_POSTGRES);
   const engines: Array<'pglite' | 'postgres'> = hasPg ? ['pglite', 'postgres'] : ['pglite'];
@@ -189,7 +185,7 @@ async function main() {
     `- Máquina: ${machine()}`,
     `- Data: ${now()}`,
     `- Comando: ${command('cold-start')}`,
-    `- Partida: do \`spawn\` de \`node --import tsx apps/server/src/main.ts\` (o que \`npm start\` executa, sem a verificação da compilação web) até o primeiro \`GET /api/health\` 200, consultado a cada 20 ms. Inclui carregar o código, abrir o banco, migrar, o seed (a primeira partida cria o administrador), iniciar o pg-boss e abrir a porta. Mediana de ${STARTS}.`,
+    `- Partida: do \`spawn\` de \`node --enable-source-maps apps/server/dist/main.js\` (o que \`npm start\` executa, sem a verificação das compilações; um processo, \`WORKERS=1\`) até o primeiro \`GET /api/health\` 200, consultado a cada 20 ms. Inclui carregar o código, abrir o banco, migrar, o seed (a primeira partida cria o administrador), iniciar o pg-boss e abrir a porta. Mediana de ${STARTS}.`,
     ...(hasPg ? [] : [`- **${NO_POSTGRES}**`]),
     '',
     '| Banco | Primeira partida (banco novo) | Reabertura | Todas (primeira / reabertura) |',
@@ -198,7 +194,7 @@ async function main() {
       (s) =>
         `| ${s.engine === 'postgres' ? 'PostgreSQL (banco novo, migrado na partida)' : 'PGlite (pasta de dados nova)'} | ${ms(median(s.first))} | ${ms(median(s.reopen))} | ${s.first.map(ms).join(', ')} / ${s.reopen.map(ms).join(', ')} |`,
     ),
-    `| (só carregar o código: \`import\` de \`apps/server/src/server.ts\` com tsx, sem abrir nada) | ${ms(median(loading))} | | ${loading.map(ms).join(', ')} |`,
+    `| (só carregar o código: \`import\` de \`apps/server/dist/serve.js\`, o pacote compilado, sem abrir nada) | ${ms(median(loading))} | | ${loading.map(ms).join(', ')} |`,
     '',
     `CPU em repouso: quanto de um núcleo o servidor ocioso usa (${IDLE_SECONDS} s, de \`/proc/<pid>/stat\`), pelo ritmo de e-mail configurado: cada worker de e-mail consulta a fila a cada 0,5 s, e o número de workers acompanha \`EMAIL_RATE_PER_SECOND\` (até 20).`,
     '',
@@ -208,7 +204,7 @@ async function main() {
       s.idle.map((i) => `| ${name(s.engine)} | ${i.rate} | ${i.percent.toFixed(1)}% de um núcleo |`),
     ),
     '',
-    `Memória: RSS (de \`/proc/<pid>/status\`) e heap do V8 em uso (\`process.memoryUsage()\` do servidor, lido por \`bench/support/memory-probe.ts\`, carregado com \`--import\`). "Repouso" é 5 s depois da partida; "com dados" depois de criar um cliente com 500 laudos e um PDF de 1 MB; "carga" é autocannon por ${LOAD_SECONDS} s com ${CONNECTIONS} conexões alternando lista, estatísticas, um laudo e o download do PDF, amostrada a cada 250 ms; "depois" é 5 s após a carga. Os valores de repouso e depois são medidos após uma coleta de lixo completa.`,
+    `Memória: RSS (de \`/proc/<pid>/status\`) e heap do V8 em uso (\`process.memoryUsage()\` do servidor, lido por \`bench/support/memory-probe.mjs\`, carregado com \`--import\`). "Repouso" é 5 s depois da partida; "com dados" depois de criar um cliente com 500 laudos e um PDF de 1 MB; "carga" é autocannon por ${LOAD_SECONDS} s com ${CONNECTIONS} conexões alternando lista, estatísticas, um laudo e o download do PDF, amostrada a cada 250 ms; "depois" é 5 s após a carga. Os valores de repouso e depois são medidos após uma coleta de lixo completa.`,
     '',
     '| Banco | RSS repouso | RSS com dados | RSS pico na carga | RSS depois | Heap repouso | Heap com dados | Heap pico na carga | Heap depois | Carga (req/s, p99) |',
     '|---|---|---|---|---|---|---|---|---|---|',

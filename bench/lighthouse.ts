@@ -12,7 +12,7 @@ import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import sharp from 'sharp';
 import { Session } from './support/api.ts';
-import { ensureWebBuild, launchServer } from './support/launch.ts';
+import { ensureBuild, launchServer } from './support/launch.ts';
 import { machine, writeSection } from './support/report.ts';
 import { BENCH_ADMIN, ROOT } from './support/server.ts';
 
@@ -94,7 +94,7 @@ async function audit(url: string, port: number, config: typeof desktopConfig | u
 }
 
 async function main() {
-  ensureWebBuild();
+  ensureBuild();
   const server = await launchServer();
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',

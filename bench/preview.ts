@@ -15,7 +15,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import ExcelJS from 'exceljs';
 import { Session } from './support/api.ts';
-import { ensureWebBuild, type LaunchedServer, launchServer } from './support/launch.ts';
+import { ensureBuild, type LaunchedServer, launchServer } from './support/launch.ts';
 import { createBenchDatabase } from './support/pg.ts';
 import { machine, writeSection } from './support/report.ts';
 import { BENCH_ADMIN } from './support/server.ts';
@@ -151,7 +151,7 @@ async function measure(engine: 'pglite' | 'postgres', sheet: Buffer): Promise<Ro
 }
 
 async function main() {
-  ensureWebBuild();
+  ensureBuild();
   const dir = mkdtempSync(path.join(tmpdir(), 'laudos-bench-previa-'));
   const file = path.join(dir, 'medicoes.xlsx');
   await writeSheet(file);

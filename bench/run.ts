@@ -8,7 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { ensureWebBuild } from './support/launch.ts';
+import { ensureBuild } from './support/launch.ts';
 import { orderSections } from './support/report.ts';
 import { ROOT } from './support/server.ts';
 import { log, NO_POSTGRES, postgresBase, quick } from './support/stats.ts';
@@ -40,7 +40,7 @@ log(
     ? `PostgreSQL: ${new URL(postgresBase()!).host} (bancos novos, apagados no fim de cada medição)`
     : NO_POSTGRES,
 );
-ensureWebBuild();
+ensureBuild();
 const results: Array<{ title: string; seconds: number; status: number | null }> = [];
 const started = performance.now();
 for (const step of steps) {

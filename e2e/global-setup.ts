@@ -32,14 +32,15 @@ async function waitHealthy(url: string, child: ChildProcess, log: () => string) 
   throw new Error(`o servidor não ficou saudável em 90 s:\n${log()}`);
 }
 
-/** Starts the real server (built web app, embedded database) on a free port and a fresh DATA_DIR. */
+/** Starts the real server (built web app and server bundle, embedded database) on a free port and a fresh DATA_DIR. */
 export default async function globalSetup() {
   const root = path.resolve(import.meta.dirname, '..');
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'laudos-e2e-'));
   const baseURL = `http://localhost:${port}`;
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // What `npm start` runs: the bundle `npm run build` wrote (test:e2e builds first), not tsx.
+  const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',

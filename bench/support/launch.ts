@@ -8,10 +8,13 @@ import { BENCH_ADMIN, ROOT } from './server.ts';
 import { sleep } from './stats.ts';
 
 /**
- * Starts the real server (built web app; PGlite in a fresh data dir unless DATABASE_URL is given): the data
+ * Starts the real server as `npm start` runs it — the bundle, `node --enable-source-maps
+ * apps/server/dist/main.js`, built first when its sources are newer, with the built web app; one
+ * process (WORKERS=1: the figures are one server process's) and PGlite in a fresh data dir unless
+ * DATABASE_URL is given: the data
  * directory can be kept and reopened, the time from spawn to the first healthy answer is measured
  * (polled every 20 ms), and the server's memory can be read (RSS from /proc, the V8 heap from
- * bench/support/memory-probe.ts, which the process loads with --import).
+ * bench/support/memory-probe.mjs, which the process loads with --import).
  */
 export interface LaunchedServer {
   baseURL: string;
@@ -37,14 +40,18 @@ export interface MemorySample {
   heapTotal: number;
 }
 
-const PROBE = path.join(import.meta.dirname, 'memory-probe.ts');
+const PROBE = path.join(import.meta.dirname, 'memory-probe.mjs');
 
-export function ensureWebBuild(): void {
-  const build = spawnSync(process.execPath, ['scripts/ensure-web-build.mjs'], {
+let built = false;
+/** What `npm start` builds first: the web app and the server's bundle, when older than their sources. */
+export function ensureBuild(): void {
+  if (built) return;
+  const build = spawnSync(process.execPath, ['scripts/ensure-build.mjs'], {
     cwd: ROOT,
     stdio: 'inherit',
   });
-  if (build.status !== 0) throw new Error('a compilação da interface web falhou');
+  if (build.status !== 0) throw new Error('a compilação (interface web ou servidor) falhou');
+  built = true;
 }
 
 export function freePort(): Promise<number> {
@@ -82,6 +89,7 @@ function rssOf(pid: number): number {
 export async function launchServer(
   options: { env?: Record<string, string>; dataDir?: string; timeoutMs?: number } = {},
 ): Promise<LaunchedServer> {
+  ensureBuild();
   const port = await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'laudos-bench-'));
   const memoryFile = path.join(tmpdir(), `laudos-bench-mem-${port}-${process.pid}.json`);
@@ -90,7 +98,7 @@ export async function launchServer(
   const started = performance.now();
   const child = spawn(
     process.execPath,
-    ['--expose-gc', '--import', 'tsx', '--import', PROBE, 'apps/server/src/main.ts'],
+    ['--expose-gc', '--enable-source-maps', '--import', PROBE, 'apps/server/dist/main.js'],
     {
       cwd: ROOT,
       env: {
@@ -103,6 +111,7 @@ export async function launchServer(
         ADMIN_EMAIL: BENCH_ADMIN.email,
         ADMIN_PASSWORD: BENCH_ADMIN.password,
         BENCH_MEMORY_FILE: memoryFile,
+        WORKERS: '1',
         ...options.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

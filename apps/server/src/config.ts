@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { serverRoot } from './paths.ts';
 
 /**
  * The environment, parsed once. Nothing else in the server reads process.env: everything takes
@@ -139,6 +141,15 @@ const envSchema = z
     MICROSOFT_TENANT_ID: z.preprocess(emptyToUndefined, z.string().default('common')),
     MICROSOFT_DISCOVERY_URL: z.preprocess(emptyToUndefined, z.url({ error: 'deve ser uma URL' }).optional()),
     JOBS_SUPERVISE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(60)),
+    WORKERS: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number({ error: 'deve ser um número' })
+        .int('deve ser um número inteiro')
+        .min(1, 'deve ser pelo menos 1')
+        .max(256, 'deve ser no máximo 256')
+        .optional(),
+    ),
   })
   .superRefine((env, ctx) => {
     for (const p of ['GOOGLE', 'MICROSOFT'] as const) {
@@ -162,6 +173,15 @@ const envSchema = z
         code: 'custom',
         path: ['EMAIL_FROM'],
         message: 'deve ser um e-mail, ou "Nome <email@dominio>"',
+      });
+    }
+    // One process owns the embedded database's folder (db/lock.ts): a second would be refused.
+    if (env.WORKERS !== undefined && env.WORKERS > 1 && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WORKERS'],
+        message:
+          'com o banco embutido (PGlite) o servidor roda em um só processo: use WORKERS=1, ou DATABASE_URL (PostgreSQL) para mais de um',
       });
     }
     if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) {
@@ -190,6 +210,12 @@ export interface Config {
   readonly logLevel: string;
   readonly trustProxy: boolean;
   readonly jobsEnabled: boolean;
+  /**
+   * Server processes `npm start` runs (main.ts; Node's cluster when more than 1). Default: 1 on
+   * PGlite (one process owns its folder), one per core on PostgreSQL in production (NODE_ENV's
+   * default), 1 in development and tests.
+   */
+  readonly workers: number;
   readonly webDistDir: string;
   readonly jobsSuperviseSeconds: number;
   readonly tempPasswordTtlDays: number;
@@ -262,7 +288,7 @@ export function parseEnv(env: Env) {
   return result.data;
 }
 
-const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
+const defaultWebDist = path.resolve(serverRoot, '../web/dist');
 
 /**
  * Builds the frozen Config. When AUTH_SECRET is not given, a random one is generated once and kept
@@ -289,6 +315,8 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === 'true',
     jobsEnabled: e.JOBS === 'on',
+    // One per core only where it serves users: `npm run dev` and the tests stay one process.
+    workers: e.WORKERS ?? (e.DATABASE_URL && e.NODE_ENV === 'production' ? availableParallelism() : 1),
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaultWebDist,
     jobsSuperviseSeconds: e.JOBS_SUPERVISE_SECONDS,
     tempPasswordTtlDays: e.TEMP_PASSWORD_TTL_DAYS,

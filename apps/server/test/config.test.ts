@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, parseEnv } from '../src/config.ts';
@@ -83,6 +83,30 @@ describe('configuration', () => {
     const problems = (error as ConfigError).problems.join('\n');
     expect(problems).toMatch(/^RATE_LIMIT_SIGNIN_PER_ACCOUNT: /m);
     expect(problems).toMatch(/^RATE_LIMIT_SIGNIN_ACCOUNT_PACE_SECONDS: /m);
+  });
+
+  it('WORKERS: 1 on PGlite, one per core on PostgreSQL in production; more than 1 on PGlite is refused in Portuguese', () => {
+    const pg = 'postgres://u:p@127.0.0.1/db';
+    const secret = { AUTH_SECRET: 'x'.repeat(32) };
+    expect(loadConfig({ ...secret }).workers).toBe(1);
+    expect(loadConfig({ ...secret, DATABASE_URL: pg }).workers).toBe(availableParallelism());
+    expect(loadConfig({ ...secret, DATABASE_URL: pg, NODE_ENV: 'development' }).workers).toBe(1);
+    expect(loadConfig({ ...secret, DATABASE_URL: pg, WORKERS: '3' }).workers).toBe(3);
+    expect(loadConfig({ ...secret, WORKERS: '1' }).workers).toBe(1);
+    const problems = (env: Record<string, string>) => {
+      try {
+        parseEnv(env);
+      } catch (err) {
+        return (err as ConfigError).problems.join('\n');
+      }
+      return '';
+    };
+    expect(problems({ WORKERS: '2' })).toMatch(
+      /^WORKERS: com o banco embutido \(PGlite\) o servidor roda em um só processo: use WORKERS=1, ou DATABASE_URL \(PostgreSQL\) para mais de um/m,
+    );
+    expect(problems({ DATABASE_URL: pg, WORKERS: 'dois' })).toMatch(/^WORKERS: deve ser um número/m);
+    expect(problems({ DATABASE_URL: pg, WORKERS: '0' })).toMatch(/^WORKERS: deve ser pelo menos 1/m);
+    expect(problems({ DATABASE_URL: pg, WORKERS: '1.5' })).toMatch(/^WORKERS: deve ser um número inteiro/m);
   });
 
   it('the server process refuses to boot on bad configuration, with a readable list', () => {

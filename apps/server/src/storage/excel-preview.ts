@@ -1,4 +1,5 @@
-import { Worker } from 'node:worker_threads';
+import { Worker, type WorkerOptions } from 'node:worker_threads';
+import { runningFromBundle } from '../paths.ts';
 import type { ExcelPreview, ReadLimits, ReadOutcome } from './excel-preview-reader.ts';
 import type { PreviewJob, WorkerMessage } from './excel-preview-worker.ts';
 
@@ -155,16 +156,27 @@ export class ExcelPreviewer {
     }
   }
 
+  private workerOptions(): WorkerOptions {
+    return {
+      // Not the parent's flags: an `--import` of the parent (the bench's probe) is not for a worker.
+      execArgv: [],
+      resourceLimits: { maxOldGenerationSizeMb: this.budget.heapMb, maxYoungGenerationSizeMb: 16 },
+    };
+  }
+
   private start(): Promise<Worker> {
     if (this.worker) return Promise.resolve(this.worker);
     this.starting ??= new Promise<Worker>((resolve, reject) => {
       let ready = false;
-      const worker = new Worker(new URL('./excel-preview-worker.mjs', import.meta.url), {
-        workerData: { entry: new URL('./excel-preview-worker.ts', import.meta.url).href },
-        // Not the parent's flags: `--import` of a .ts file (the bench's probe) would fail in a worker.
-        execArgv: [],
-        resourceLimits: { maxOldGenerationSizeMb: this.budget.heapMb, maxYoungGenerationSizeMb: 16 },
-      });
+      // From the bundle (npm start), the worker is its own entry beside this code
+      // (dist/excel-preview-worker.js, scripts/build-server.mjs); from the sources (tsx: dev,
+      // tests), a plain .mjs shim registers tsx in the thread first, then loads the .ts.
+      const worker = runningFromBundle
+        ? new Worker(new URL('./excel-preview-worker.js', import.meta.url), this.workerOptions())
+        : new Worker(new URL('./excel-preview-worker.mjs', import.meta.url), {
+            ...this.workerOptions(),
+            workerData: { entry: new URL('./excel-preview-worker.ts', import.meta.url).href },
+          });
       worker.unref();
       const startup = setTimeout(() => {
         void worker.terminate();

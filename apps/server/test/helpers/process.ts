@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -27,11 +27,19 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Runs `src/main.ts` as `npm start` would, in its own process. */
-export function startServerProcess(env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+/**
+ * Runs the server in its own process: `src/main.ts` through tsx (quicker for the tests: nothing
+ * to build), or with `bundle: true` what `npm start` runs, `dist/main.js` (build it first:
+ * buildServerBundle). One process unless the test sets WORKERS.
+ */
+export function startServerProcess(
+  env: Record<string, string>,
+  options: { bundle?: boolean } = {},
+): ServerProcess {
+  const args = options.bundle ? ['--enable-source-maps', 'dist/main.js'] : ['--import', 'tsx', 'src/main.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: serverRoot,
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', NODE_ENV: 'test', ...env },
+    env: serverEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -105,7 +113,22 @@ export function runCli(
 }
 
 function serverEnv(env: Record<string, string>): Record<string, string> {
-  return { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', NODE_ENV: 'test', ...env };
+  // WORKERS=1: on PostgreSQL the default is one process per core (a cluster); these tests signal,
+  // kill and watch one server process unless they ask for more.
+  return { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', NODE_ENV: 'test', WORKERS: '1', ...env };
+}
+
+/**
+ * Builds apps/server/dist as `npm run build` and `npm start` do (scripts/build-server.mjs, about
+ * a second): every time, so the bundle under test is the current sources'.
+ */
+export function buildServerBundle(): void {
+  const result = spawnSync(process.execPath, ['scripts/build-server.mjs'], {
+    cwd: path.resolve(serverRoot, '../..'),
+    encoding: 'utf8',
+  });
+  if (result.status !== 0)
+    throw new Error(`a compilação do servidor falhou:\n${result.stdout}${result.stderr}`);
 }
 
 /**
