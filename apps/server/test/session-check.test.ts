@@ -24,7 +24,12 @@ async function clienteEntrou() {
 
 /** The session token inside a `name=value.signature` cookie string. */
 function tokenOf(cookie: string): string {
-  const value = decodeURIComponent(cookie.split('; ').find((c) => c.includes('session_token='))!.split('=')[1]!);
+  const value = decodeURIComponent(
+    cookie
+      .split('; ')
+      .find((c) => c.includes('session_token='))!
+      .split('=')[1]!,
+  );
   return value.slice(0, value.lastIndexOf('.'));
 }
 
@@ -88,7 +93,10 @@ describe('the session check', () => {
       .set({ expiresAt: sql`now() + interval '1 day'` })
       .where(eq(authSession.token, tokenOf(u.cookie)));
     expect((await me(u.cookie)).statusCode).toBe(200);
-    const [s] = await db.select().from(authSession).where(eq(authSession.token, tokenOf(u.cookie)));
+    const [s] = await db
+      .select()
+      .from(authSession)
+      .where(eq(authSession.token, tokenOf(u.cookie)));
     const diasRestantes = (s!.expiresAt.getTime() - Date.now()) / 86_400_000;
     expect(diasRestantes).toBeGreaterThan(6.9);
     // And the renewed session keeps working on the fast path.
