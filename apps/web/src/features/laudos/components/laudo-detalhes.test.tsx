@@ -148,4 +148,19 @@ describe('/laudos/:id', () => {
       '/admin?aba=laudos',
     );
   });
+
+  it('says "Não informado" for an empty e-mail and observações', async () => {
+    mockApi({
+      'GET /api/me': { body: perfil() },
+      'GET /api/settings/public': settingsPublic,
+      'GET /api/laudos/l-1': { body: { laudo: { ...comArquivos, emailCliente: null, observacoes: null } } },
+    });
+    renderApp(laudoHref('l-1'));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Caldeira 01' })).toBeTruthy();
+    const dados = screen.getByRole('region', { name: 'Dados do laudo' });
+    const valor = (termo: string) => within(dados).getByText(termo).nextElementSibling?.textContent;
+    expect(valor('E-mail do cliente')).toBe('Não informado');
+    expect(valor('Observações')).toBe('Não informado');
+  });
 });

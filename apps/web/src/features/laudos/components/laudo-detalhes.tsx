@@ -5,6 +5,7 @@ import { useToast } from '../../../components/toast';
 import { buttonClass } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Dialog } from '../../../components/ui/dialog';
+import { OrEmpty } from '../../../components/ui/empty-value';
 import { ErrorNotice } from '../../../components/ui/error-notice';
 import { ApiError } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -141,7 +142,9 @@ function LaudoCarregado({
           <Item termo="Data de vencimento">
             {laudo.dataVencimento ? formatDateBR(laudo.dataVencimento) : 'Sem data de vencimento'}
           </Item>
-          <Item termo="E-mail do cliente">{laudo.emailCliente ?? 'Não informado'}</Item>
+          <Item termo="E-mail do cliente">
+            <OrEmpty value={laudo.emailCliente} />
+          </Item>
           <Item termo="Criado em">
             {formatDateTime(laudo.criadoEm)}
             {laudo.criador ? ` por ${laudo.criador.nome}` : ''}
@@ -150,7 +153,9 @@ function LaudoCarregado({
             <Item termo="Atualizado em">{formatDateTime(laudo.atualizado_em)}</Item>
           ) : null}
           <Item termo="Observações" largo>
-            {laudo.observacoes ? <span className="whitespace-pre-line">{laudo.observacoes}</span> : 'Nenhuma'}
+            <OrEmpty value={laudo.observacoes}>
+              <span className="whitespace-pre-line">{laudo.observacoes}</span>
+            </OrEmpty>
           </Item>
         </dl>
       </section>
