@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { laudoApi, pagina, settingsPublic, tipos } from '../../../features/laudos/test/laudo-factory';
 import { paths } from '../../../lib/paths';
@@ -69,5 +69,28 @@ describe('/documentos', () => {
       await screen.findByRole('link', { name: 'Baixar a planilha de Caldeira 01' }, { timeout: 5000 }),
     ).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Ver planilha/ })).toBeNull();
+  });
+
+  it('asks the server for the order in the address, and changes it from "Ordenar por"', async () => {
+    const fetchMock = mockApi({
+      'GET /api/me': { body: perfil() },
+      'GET /api/settings/public': settingsPublic,
+      'GET /api/tipos-laudo': tipos,
+      'GET /api/laudos': pagina([comPlanilha]),
+    });
+    const { router } = renderApp(`${paths.documentos}?ordem=vencimento&direcao=desc`);
+    const pedidos = () =>
+      fetchMock.mock.calls
+        .map(([input]) => new URL(String(input), 'http://localhost'))
+        .filter((url) => url.pathname === '/api/laudos')
+        .map((url) => `${url.searchParams.get('ordem')} ${url.searchParams.get('direcao')}`);
+
+    expect(await screen.findByText('Caldeira 01', {}, { timeout: 5000 })).toBeTruthy();
+    expect(pedidos()).toEqual(['vencimento desc']);
+
+    fireEvent.change(screen.getByLabelText('Ordenar por'), { target: { value: 'nome:asc' } });
+    await waitFor(() => expect(pedidos()).toContain('nome asc'));
+    // Name, A to Z, is this list's default: the address says nothing.
+    expect(router.state.location.search).toBe('');
   });
 });

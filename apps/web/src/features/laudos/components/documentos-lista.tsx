@@ -4,22 +4,24 @@ import { ErrorNotice } from '../../../components/ui/error-notice';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { arquivoUrl, type Laudo } from '../api/laudo';
 import { useLaudosPaginas } from '../api/list-laudos';
+import { type Ordenacao, useOrdenacaoNaUrl } from '../hooks/use-ordenacao-na-url';
 import type { RecursosArquivos } from './arquivos-laudo';
 import { type FiltrosBasicos, LaudoFiltros } from './laudo-filtros';
 import { LaudoLista } from './laudo-lista';
 import { PlanilhaDialog } from './planilha-dialog';
 
 const POR_PAGINA = 50;
+const ORDEM_PADRAO: Ordenacao = { ordem: 'nome', direcao: 'asc' };
 
 /** /documentos: the laudos with files, each with its PDF and Excel links. */
 export function DocumentosLista({ admin, recursos }: { admin: boolean; recursos: RecursosArquivos }) {
   const [filtros, setFiltros] = useState<FiltrosBasicos>({ busca: '', tipo: '' });
   const busca = useDebouncedValue(filtros.busca, 300);
+  const [ordenacao, ordenar] = useOrdenacaoNaUrl(ORDEM_PADRAO);
   const consulta = useLaudosPaginas({
     busca,
     tipo: filtros.tipo,
-    ordem: 'nome',
-    direcao: 'asc',
+    ...ordenacao,
     porPagina: POR_PAGINA,
     comArquivos: true,
   });
@@ -34,7 +36,7 @@ export function DocumentosLista({ admin, recursos }: { admin: boolean; recursos:
           : 'Os arquivos PDF e Excel dos seus laudos.'}
       </p>
       <div className="mt-6">
-        <LaudoFiltros valor={filtros} onChange={setFiltros} />
+        <LaudoFiltros valor={filtros} onChange={setFiltros} ordenacao={ordenacao} onOrdenar={ordenar} />
       </div>
       <div className="mt-6">
         {consulta.isPending ? (
