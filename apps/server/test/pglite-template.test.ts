@@ -31,6 +31,8 @@ describe.skipIf(testEngine !== 'pglite')('PGlite template', () => {
         'select count(*)::int as n from drizzle.__drizzle_migrations',
       );
       expect(applied.rows[0]?.n).toBeGreaterThan(0);
+      // Sessions in UTC (a start parameter of openPglite).
+      expect((await first.pglite.query<{ TimeZone: string }>('show timezone')).rows[0]?.TimeZone).toBe('UTC');
       // The lock and the migrations behave as on any data directory.
       await expect(openDatabase({ engine: 'pglite', dataDir, templateDir })).rejects.toThrow(
         DataDirLockedError,

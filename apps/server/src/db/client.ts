@@ -87,9 +87,16 @@ async function openPglite(
     }
     pglite = await PGlite.create(inMemory ? undefined : dataDir, {
       ...(loadDataDir ? { loadDataDir } : {}),
-      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+      // The session time zone as a start parameter rather than a `SET` after start: one statement
+      // (6–70 ms on this machine under load) less on every open.
+      startParams: [
+        ...PGlite.defaultStartParams,
+        '-c',
+        `shared_buffers=${PGLITE_SHARED_BUFFERS}`,
+        '-c',
+        'TimeZone=UTC',
+      ],
     });
-    await pglite.exec(`SET TIME ZONE 'UTC'`);
   } catch (err) {
     dirLock?.release();
     throw err;

@@ -26,8 +26,10 @@ export function isNewDataDir(dataDir: string): boolean {
  * Writes the template's files into `dataDir` with Node's own file calls, then PGlite opens it as
  * it would reopen any data directory. Measured against PGlite's `loadDataDir` (which writes the
  * same files through its WebAssembly file system), this machine, PGlite 0.5.16, 3 runs each while
- * other work ran: `PGlite.create` 0.6–1.1 s instead of 0.7–1.4 s, and 300–315 MB RSS after a
- * collection instead of 410–430 MB (a reopen: ~250–265 MB).
+ * other work ran (PGlite, migrations check and pg-boss, no HTTP server): about the same time
+ * (extraction 0.2–0.4 s plus `PGlite.create` 0.5–1.2 s; `loadDataDir` 0.7–1.4 s), but 264–271 MB
+ * RSS after a collection instead of 410–430 MB — as low as a reopen (250–265 MB). initdb: 2.8 s
+ * and 720–750 MB.
  *
  * The files land in a sibling folder first and are renamed into place, so a start cut short
  * leaves either no database or a whole one, never half a data directory PGlite would reject.
