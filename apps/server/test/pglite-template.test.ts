@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -24,7 +24,14 @@ describe.skipIf(testEngine !== 'pglite')('PGlite template', () => {
     const dataDir = path.join(work, 'data', 'db');
     const config = loadConfig({ DATA_DIR: path.join(work, 'data'), AUTH_SECRET: 'x'.repeat(40) });
 
+    // As a start cut short while writing the template leaves it: the next start writes it again.
+    mkdirSync(path.join(dataDir, 'base'), { recursive: true });
+    writeFileSync(path.join(dataDir, '.laudos-template-incompleto'), '');
+    writeFileSync(path.join(dataDir, 'base', 'pela-metade'), 'x');
+
     const first = await openDatabase({ engine: 'pglite', dataDir, templateDir });
+    expect(readdirSync(dataDir)).not.toContain('.laudos-template-incompleto');
+    expect(existsSync(path.join(dataDir, 'base', 'pela-metade'))).toBe(false);
     try {
       // Before any migration ran in this process, every migration is already recorded.
       const applied = await first.pglite.query<{ n: number }>(

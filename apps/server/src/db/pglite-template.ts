@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { pgliteTemplateFile } from './pglite-template-key.mjs';
@@ -17,9 +17,17 @@ export function findPgliteTemplate(migrationsFolder: string, templateDir?: strin
   return existsSync(file) ? file : undefined;
 }
 
-/** A data directory PGlite has not initialised yet (absent, or empty). */
+/**
+ * Present while a template is being written into a data directory: a start cut short leaves it, and
+ * the next start writes the template again instead of handing PGlite half a data directory.
+ */
+const INCOMPLETE = '.laudos-template-incompleto';
+
+/** A data directory PGlite has not initialised yet: absent, empty, or a template write cut short. */
 export function isNewDataDir(dataDir: string): boolean {
-  return !existsSync(dataDir) || readdirSync(dataDir).length === 0;
+  if (!existsSync(dataDir)) return true;
+  const entries = readdirSync(dataDir);
+  return entries.length === 0 || entries.includes(INCOMPLETE);
 }
 
 /**
@@ -31,22 +39,19 @@ export function isNewDataDir(dataDir: string): boolean {
  * RSS after a collection instead of 410–430 MB — as low as a reopen (250–265 MB). initdb: 2.8 s
  * and 720–750 MB.
  *
- * The files land in a sibling folder first and are renamed into place, so a start cut short
- * leaves either no database or a whole one, never half a data directory PGlite would reject.
+ * In place (the folder may be a mount point, which cannot be renamed over), with a marker first
+ * and `PG_VERSION` — what PGlite takes as "a database is here" — last.
  */
 export function extractPgliteTemplate(templateFile: string, dataDir: string): void {
-  const target = path.resolve(dataDir);
-  const staging = `${target}.from-template`;
-  rmSync(staging, { recursive: true, force: true });
-  mkdirSync(staging, { recursive: true, mode: 0o700 });
-  try {
-    untar(readTar(templateFile), staging);
-    rmSync(target, { recursive: true, force: true });
-    renameSync(staging, target);
-  } catch (err) {
-    rmSync(staging, { recursive: true, force: true });
-    throw err;
-  }
+  if (!isNewDataDir(dataDir)) throw new Error(`${dataDir} já tem um banco: o modelo não é copiado sobre ele`);
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  // Only a write cut short leaves anything here.
+  for (const entry of readdirSync(dataDir))
+    rmSync(path.join(dataDir, entry), { recursive: true, force: true });
+  const marker = path.join(dataDir, INCOMPLETE);
+  writeFileSync(marker, '');
+  untar(readTar(templateFile), path.resolve(dataDir));
+  rmSync(marker);
 }
 
 function readTar(file: string): Buffer {
@@ -61,6 +66,7 @@ function untar(tar: Buffer, dest: string): void {
     while (end < offset + length && tar[end] !== 0) end++;
     return tar.toString('latin1', offset, end);
   };
+  let pgVersion: Buffer | undefined;
   let offset = 0;
   while (offset + 512 <= tar.length && tar[offset] !== 0) {
     if (text(offset + 257, 5) !== 'ustar') throw new Error('modelo do banco embutido corrompido (tar)');
@@ -73,9 +79,15 @@ function untar(tar: Buffer, dest: string): void {
     offset += 512;
     if (type === '5') mkdirSync(file, { recursive: true, mode: 0o700 });
     else if (type === '0') {
-      mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-      writeFileSync(file, tar.subarray(offset, offset + size), { mode: 0o600 });
+      const data = tar.subarray(offset, offset + size);
+      if (path.relative(dest, file) === 'PG_VERSION') pgVersion = data;
+      else {
+        mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+        writeFileSync(file, data, { mode: 0o600 });
+      }
     }
     offset += Math.ceil(size / 512) * 512;
   }
+  if (!pgVersion) throw new Error('modelo do banco embutido sem PG_VERSION');
+  writeFileSync(path.join(dest, 'PG_VERSION'), pgVersion, { mode: 0o600 });
 }
