@@ -42,9 +42,9 @@ export type DatabaseTarget =
   /**
    * `dataDir` is a folder on disk (locked for this process) or `memory://`. A new folder starts
    * from the packaged template for the current migrations when there is one (`templateDir` moves
-   * where it is looked for; `false` never uses one), otherwise PGlite runs initdb.
+   * where it is looked for: tests), otherwise PGlite runs initdb.
    */
-  | { engine: 'pglite'; dataDir: string; loadDataDir?: Blob; lock?: boolean; templateDir?: string | false };
+  | { engine: 'pglite'; dataDir: string; loadDataDir?: Blob; lock?: boolean; templateDir?: string };
 
 export async function openDatabase(
   target: Extract<DatabaseTarget, { engine: 'pglite' }>,
@@ -70,7 +70,7 @@ async function openPglite(
   dataDir: string,
   loadDataDir: Blob | undefined,
   lock: boolean,
-  templateDir: string | false | undefined,
+  templateDir: string | undefined,
 ): Promise<PgliteDatabaseHandle> {
   let dirLock: DataDirLock | undefined;
   const inMemory = dataDir.startsWith('memory://');
@@ -81,7 +81,7 @@ async function openPglite(
   let pglite: PGlite;
   try {
     // Under the lock: another server cannot be filling the same folder.
-    if (!inMemory && !loadDataDir && templateDir !== false && isNewDataDir(dataDir)) {
+    if (!inMemory && !loadDataDir && isNewDataDir(dataDir)) {
       const template = findPgliteTemplate(migrationsFolder, templateDir);
       if (template) extractPgliteTemplate(template, dataDir);
     }
