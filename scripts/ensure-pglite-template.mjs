@@ -17,4 +17,9 @@ const result = spawnSync(
   ['--import', 'tsx', 'apps/server/src/db/build-pglite-template.ts'],
   { cwd: root, stdio: 'inherit' },
 );
-process.exit(result.status ?? 1);
+// The server still starts without it (PGlite runs initdb, only slower): say so, do not stop the start.
+if (result.status !== 0) {
+  process.stderr.write(
+    'Aviso: o modelo do banco embutido não pôde ser preparado; um banco novo será criado pelo initdb (mais lento).\n',
+  );
+}
