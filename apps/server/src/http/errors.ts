@@ -122,6 +122,11 @@ export const ERROS = {
     message: 'Ative a verificação em duas etapas em Minha conta para usar as funções de administrador.',
   },
   senhaFraca: { status: 400, code: 'SENHA_FRACA', message: SENHA_FRACA },
+  senhaAtualObrigatoria: {
+    status: 400,
+    code: 'SENHA_ATUAL_OBRIGATORIA',
+    message: 'Informe a senha atual.',
+  },
   senhaAtualIncorreta: {
     status: 400,
     code: 'SENHA_ATUAL_INCORRETA',
