@@ -83,7 +83,15 @@ const engine =
   server.database.engine === 'pglite'
     ? `embutido (PGlite) em ${config.dataDir}`
     : 'PostgreSQL (DATABASE_URL)';
-const lines = ['', `  Laudos está no ar: ${url}`, `  Banco de dados: ${engine}`, ''];
+const lines = ['', `  Laudos está no ar: ${url}`, `  Banco de dados: ${engine}`];
+if (!config.publicUrlSet) {
+  // Without PUBLIC_URL any local address works (http/origin.ts); e-mails still need one address.
+  lines.push(
+    `  Sem PUBLIC_URL: abra também por http://127.0.0.1:${port} ou pelo IP desta máquina na rede;`,
+    `  os links dos e-mails usam ${url} (defina PUBLIC_URL com o endereço que os usuários abrem).`,
+  );
+}
+lines.push('');
 const s = server.seedResult;
 if (s.kind === 'created-random') {
   lines.push(

@@ -238,6 +238,47 @@ describe('PUBLIC_URL not set: the server takes its own local address', () => {
   });
 });
 
+describe('PUBLIC_URL not set, behind a proxy (TRUST_PROXY=true)', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await createTestServer({ PUBLIC_URL: '', TRUST_PROXY: 'true' });
+  });
+  afterAll(() => t.close());
+
+  it('the address the proxy was opened at counts, under the same rules', async () => {
+    const conta = await createUser(t, { email: 'proxy@acme.com.br' });
+    const proxy = (host: string, proto = 'https') => ({
+      'x-forwarded-host': host,
+      'x-forwarded-proto': proto,
+    });
+    const ok = await entrar(
+      t,
+      '127.0.0.1:3000',
+      'https://192.168.0.10:8443',
+      conta.email,
+      conta.password,
+      proxy('192.168.0.10:8443'),
+    );
+    expect(ok.statusCode, ok.body).toBe(200);
+    recusada(
+      await entrar(t, '127.0.0.1:3000', EVIL, conta.email, conta.password, proxy('192.168.0.10:8443')),
+    );
+    // A public name through the proxy still needs PUBLIC_URL.
+    const publico = await entrar(
+      t,
+      '127.0.0.1:3000',
+      'https://evil.example',
+      conta.email,
+      conta.password,
+      proxy('evil.example'),
+    );
+    expect(publico.statusCode).toBe(403);
+    expect(publico.json().error?.message).toMatch(
+      /^Para usar o sistema em https:\/\/evil\.example, defina PUBLIC_URL=/,
+    );
+  });
+});
+
 describe('PUBLIC_URL set', () => {
   let t: TestServer;
   beforeAll(async () => {
@@ -296,6 +337,7 @@ describe.runIf(testEngine === 'pglite')(
         ADMIN_PASSWORD: SENHA,
       });
       await p.waitFor(/Conta de administrador criada: admin@laudos\.local \(senha de ADMIN_PASSWORD\)/);
+    expect(p.output()).toContain(`Sem PUBLIC_URL: abra também por http://127.0.0.1:${port}`);
       for (const origin of [`http://127.0.0.1:${port}`, `http://localhost:${port}`]) {
         const res = await fetch(`${origin}/api/auth/sign-in/email`, {
           method: 'POST',
