@@ -337,7 +337,7 @@ describe.runIf(testEngine === 'pglite')(
         ADMIN_PASSWORD: SENHA,
       });
       await p.waitFor(/Conta de administrador criada: admin@laudos\.local \(senha de ADMIN_PASSWORD\)/);
-    expect(p.output()).toContain(`Sem PUBLIC_URL: abra também por http://127.0.0.1:${port}`);
+      expect(p.output()).toContain(`Sem PUBLIC_URL: abra também por http://127.0.0.1:${port}`);
       for (const origin of [`http://127.0.0.1:${port}`, `http://localhost:${port}`]) {
         const res = await fetch(`${origin}/api/auth/sign-in/email`, {
           method: 'POST',
