@@ -97,8 +97,10 @@ describe('/novo-laudo', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Criar laudo' }));
 
     expect(await screen.findByText('Dados inválidos: verifique dataVencimento.')).toBeTruthy();
+    // The alert comes from the request's state; the field is marked by the mutation's onError,
+    // which can land a render later.
     const data = screen.getByLabelText(/Data de vencimento/);
-    expect(data.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(data.getAttribute('aria-invalid')).toBe('true'));
     expect(screen.getByText('Data inválida: use o formato AAAA-MM-DD.')).toBeTruthy();
   });
 
