@@ -7,7 +7,7 @@ export type RowMenuItem = {
   danger?: boolean;
 };
 
-type Posicao = { top: number; right: number } | { bottom: number; right: number };
+type Posicao = { top: number; left: number } | { bottom: number; left: number };
 
 /**
  * A row's actions behind one "Ações" button (the menu-button pattern of the WAI-ARIA practices):
@@ -38,13 +38,17 @@ export function RowMenu({
   useLayoutEffect(() => {
     if (!aberto || !botao.current) return;
     const caixa = botao.current.getBoundingClientRect();
-    const right = Math.max(8, window.innerWidth - caixa.right);
+    const largura = lista.current?.offsetWidth ?? 0;
+    // Under the button, its right edge on the button's (a row's actions sit at its end); a button
+    // at the left of a phone's card gets the list aligned on its left instead; never off-screen.
+    const preferida = caixa.right - largura < 8 ? caixa.left : caixa.right - largura;
+    const left = Math.max(8, Math.min(preferida, window.innerWidth - largura - 8));
     // Opens upwards when the space below the button is shorter than the list needs.
     const altura = (lista.current?.offsetHeight ?? 0) + 8;
     setPosicao(
       caixa.bottom + altura > window.innerHeight && caixa.top > altura
-        ? { bottom: window.innerHeight - caixa.top + 4, right }
-        : { top: caixa.bottom + 4, right },
+        ? { bottom: window.innerHeight - caixa.top + 4, left }
+        : { top: caixa.bottom + 4, left },
     );
   }, [aberto]);
 
@@ -125,7 +129,11 @@ export function RowMenu({
           role="menu"
           aria-label={label}
           onKeyDown={mover}
-          style={posicao ? { position: 'fixed', ...posicao } : { position: 'fixed', visibility: 'hidden' }}
+          style={
+            posicao
+              ? { position: 'fixed', ...posicao }
+              : { position: 'fixed', top: 0, left: 0, visibility: 'hidden' }
+          }
           className="z-40 min-w-48 rounded-lg bg-white py-1 shadow-lg ring-1 ring-slate-200"
         >
           {items.map((item) => (
