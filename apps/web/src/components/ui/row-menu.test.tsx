@@ -78,6 +78,14 @@ describe('RowMenu', () => {
     expect(excluir).not.toHaveBeenCalled();
   });
 
+  it('stays open when the page scrolls under it (a list shrinking after a search scrolls it)', () => {
+    const { botao } = renderMenu();
+    fireEvent.click(botao);
+    fireEvent.scroll(window);
+    expect(screen.getByRole('menu')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('menuitem', { name: 'Editar' }));
+  });
+
   it('runs the chosen action once, closed, with the focus back on its button', () => {
     const { botao, editar, excluir } = renderMenu();
     fireEvent.click(botao);

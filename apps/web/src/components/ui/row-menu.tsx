@@ -35,12 +35,13 @@ export function RowMenu({
     if (devolverFoco) botao.current?.focus();
   }, []);
 
-  useLayoutEffect(() => {
-    if (!aberto || !botao.current) return;
+  /** Under the button, inside the screen; run again when the page scrolls under it. */
+  const posicionar = useCallback(() => {
+    if (!botao.current) return;
     const caixa = botao.current.getBoundingClientRect();
     const largura = lista.current?.offsetWidth ?? 0;
-    // Under the button, its right edge on the button's (a row's actions sit at its end); a button
-    // at the left of a phone's card gets the list aligned on its left instead; never off-screen.
+    // Its right edge on the button's (a row's actions sit at its end); a button at the left of a
+    // phone's card gets the list aligned on its left instead; never off-screen.
     const preferida = caixa.right - largura < 8 ? caixa.left : caixa.right - largura;
     const left = Math.max(8, Math.min(preferida, window.innerWidth - largura - 8));
     // Opens upwards when the space below the button is shorter than the list needs.
@@ -50,12 +51,17 @@ export function RowMenu({
         ? { bottom: window.innerHeight - caixa.top + 4, left }
         : { top: caixa.bottom + 4, left },
     );
-  }, [aberto]);
+  }, []);
+
+  useLayoutEffect(() => {
+    if (aberto) posicionar();
+  }, [aberto, posicionar]);
 
   // Focus once placed: a `visibility: hidden` item (before its place is known) takes no focus.
+  const colocado = posicao !== null;
   useEffect(() => {
-    if (aberto && posicao) lista.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
-  }, [aberto, posicao]);
+    if (aberto && colocado) lista.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+  }, [aberto, colocado]);
 
   useEffect(() => {
     if (!aberto) return;
@@ -64,10 +70,10 @@ export function RowMenu({
       if (lista.current?.contains(alvo) || botao.current?.contains(alvo)) return;
       fechar(false);
     }
-    // The list stays where it was placed: a scroll or resize would leave it away from its button.
-    function aoRolar(event: Event) {
-      if (lista.current?.contains(event.target as Node)) return;
-      fechar(false);
+    // It follows its button when the page scrolls or resizes (a list that shrinks as a search
+    // comes back scrolls the page), instead of closing under the user's pointer.
+    function aoRolar() {
+      posicionar();
     }
     document.addEventListener('pointerdown', foraDoMenu);
     window.addEventListener('scroll', aoRolar, true);
@@ -77,7 +83,7 @@ export function RowMenu({
       window.removeEventListener('scroll', aoRolar, true);
       window.removeEventListener('resize', aoRolar);
     };
-  }, [aberto, fechar]);
+  }, [aberto, fechar, posicionar]);
 
   function mover(event: KeyboardEvent<HTMLDivElement>) {
     const itens = Array.from(lista.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
