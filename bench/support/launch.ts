@@ -51,6 +51,9 @@ export function ensureBuild(): void {
     stdio: 'inherit',
   });
   if (build.status !== 0) throw new Error('a compilação (interface web ou servidor) falhou');
+  // What `npm start` does too: a new PGlite data directory starts from the packaged template
+  // (decision 017), so the "first start" measured is a user's first start. It warns, never fails.
+  spawnSync(process.execPath, ['scripts/ensure-pglite-template.mjs'], { cwd: ROOT, stdio: 'inherit' });
   built = true;
 }
 

@@ -150,7 +150,8 @@ test('an admin creates a user, who signs in with the e-mailed temporary password
   await page.goto('/documentos');
   await expect(page).toHaveURL(/\/change-password$/);
 
-  await page.getByLabel('Senha atual (ou temporária)').fill(senhaTemporaria);
+  // Only the new password, twice: the temporary one was just typed to sign in.
+  await expect(page.getByLabel('Senha atual')).toHaveCount(0);
   await page.getByLabel('Nova senha', { exact: true }).fill(novaSenha);
   await page.getByLabel('Confirmar nova senha', { exact: true }).fill(novaSenha);
   await page.getByRole('button', { name: 'Alterar senha' }).click();

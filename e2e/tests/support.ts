@@ -81,7 +81,7 @@ export async function primeiroAcesso(page: Page, email: string, temporaria: stri
   await page.getByLabel('Senha', { exact: true }).fill(temporaria);
   await page.getByRole('button', { name: 'Entrar', exact: true }).click();
   await expect(page).toHaveURL(/\/change-password$/);
-  await page.getByLabel('Senha atual (ou temporária)').fill(temporaria);
+  // Only the new password, twice: the session already proves the temporary one.
   await page.getByLabel('Nova senha', { exact: true }).fill(novaSenha);
   await page.getByLabel('Confirmar nova senha', { exact: true }).fill(novaSenha);
   await page.getByRole('button', { name: 'Alterar senha' }).click();

@@ -28,6 +28,7 @@ import { isDatabaseUnavailable } from './db/errors.ts';
 import type { EmailService } from './email/delivery.ts';
 import type { Access } from './http/access.ts';
 import { AppError, camposDaValidacao, corpoDoErro, dadosInvalidos, type Erro, erro } from './http/errors.ts';
+import { originRefusal } from './http/origin.ts';
 import { TooManyAttempts } from './http/rate-limit.ts';
 import type { Jobs } from './jobs/boss.ts';
 import { processLogOutput } from './log-output.ts';
@@ -122,10 +123,10 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.decorate('ctx', ctx);
   app.decorateRequest('sessionUser', undefined);
 
-  const ownOrigin = new URL(config.publicUrl).origin;
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    // A state-changing call must come from our own pages (Better Auth checks its own paths).
+    // A state-changing call must come from our own pages (http/origin.ts says which origin that
+    // is; Better Auth checks its own paths too, against the same origin: auth/routes.ts).
     // (An OpenID Connect provider may post its answer back to the callback.)
     // The route that answers, not the raw URL: '/%61pi/laudos' is routed to /api/laudos too. The
     // callback exemption reads the path as Better Auth will (dot segments resolved).
@@ -133,13 +134,10 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     if (
       !['GET', 'HEAD', 'OPTIONS'].includes(request.method) &&
       route.startsWith('/api/') &&
-      !/^\/api\/auth\/callback\//.test(resolvedPath(request.url, ownOrigin))
+      !/^\/api\/auth\/callback\//.test(resolvedPath(request.url, config.publicUrl))
     ) {
-      const origin = request.headers.origin;
-      const crossSite = request.headers['sec-fetch-site'] === 'cross-site';
-      if ((origin && origin !== ownOrigin) || crossSite || (!origin && request.headers.cookie)) {
-        throw erro('origemNaoPermitida');
-      }
+      const refusal = originRefusal(config, request);
+      if (refusal) throw refusal;
     }
   });
 

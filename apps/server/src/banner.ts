@@ -9,9 +9,22 @@ export interface WorkerReady {
 }
 
 /** The lines `npm start` prints once the server listens: where to open it and how to sign in. */
-export function banner(url: string, engine: string, s: AdminSeedResult, workers = 1): string {
+export function banner(
+  url: string,
+  engine: string,
+  s: AdminSeedResult,
+  { workers = 1, publicUrlSet = true }: { workers?: number; publicUrlSet?: boolean } = {},
+): string {
   const lines = ['', `  Laudos está no ar: ${url}`, `  Banco de dados: ${engine}`];
   if (workers > 1) lines.push(`  Processos: ${workers} (WORKERS)`);
+  if (!publicUrlSet) {
+    // Without PUBLIC_URL any local address works (http/origin.ts); e-mails still need one address.
+    const port = new URL(url).port || '80';
+    lines.push(
+      `  Sem PUBLIC_URL: abra também por http://127.0.0.1:${port} ou pelo IP desta máquina na rede;`,
+      `  os links dos e-mails usam ${url} (defina PUBLIC_URL com o endereço que os usuários abrem).`,
+    );
+  }
   lines.push('');
   if (s.kind === 'created-random') {
     lines.push(

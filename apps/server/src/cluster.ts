@@ -59,7 +59,12 @@ export function runPrimary(config: Config): void {
           const all = [...ready.values()];
           // At most one seed created the admin (seed.ts's lock); the others found it.
           const created = all.find((r) => r.seedResult.kind !== 'existing') ?? all[0]!;
-          process.stdout.write(banner(created.url, created.engine, created.seedResult, config.workers));
+          process.stdout.write(
+            banner(created.url, created.engine, created.seedResult, {
+              workers: config.workers,
+              publicUrlSet: config.publicUrlSet,
+            }),
+          );
         }
       } else if (phase === 'running') {
         log('info', 'processo do servidor reiniciado e no ar', { worker: worker.process.pid });

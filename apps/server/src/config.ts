@@ -184,25 +184,25 @@ const envSchema = z
           'com o banco embutido (PGlite) o servidor roda em um só processo: use WORKERS=1, ou DATABASE_URL (PostgreSQL) para mais de um',
       });
     }
-    if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['ADMIN_EMAIL'],
-        message: 'é obrigatório quando ADMIN_PASSWORD é informado',
-      });
-    }
   });
 
 export interface Config {
   readonly nodeEnv: 'development' | 'production' | 'test';
   readonly host: string;
   readonly port: number;
+  /** PUBLIC_URL, or http://localhost:PORT when it is not set (links in e-mails always use this). */
   readonly publicUrl: string;
+  /**
+   * True when PUBLIC_URL was set: only its origin may post to the API. When it is not set, a page
+   * opened at the server's own local address (127.0.0.1, a LAN address) may too (http/origin.ts).
+   */
+  readonly publicUrlSet: boolean;
   readonly dataDir: string;
   readonly databaseUrl: string | undefined;
   readonly timeZone: string;
   readonly authSecret: string;
   readonly admin: {
+    /** ADMIN_EMAIL; without it the seed uses admin@laudos.local (also when ADMIN_PASSWORD is set). */
     readonly email: string | undefined;
     readonly password: string | undefined;
     readonly nome: string;
@@ -303,6 +303,7 @@ export function loadConfig(env: Env = process.env): Config {
     host: e.HOST,
     port: e.PORT,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrlSet: e.PUBLIC_URL !== undefined,
     dataDir,
     databaseUrl: e.DATABASE_URL,
     timeZone: e.APP_TIMEZONE,

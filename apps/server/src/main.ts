@@ -35,6 +35,6 @@ if (cluster.isPrimary && config.workers > 1) {
     // goes to the primary, which prints the banner once for all of them.
     if (cluster.isWorker)
       process.send?.({ type: 'laudos:pronto', url, engine, seedResult } satisfies WorkerReady);
-    else process.stdout.write(banner(url, engine, seedResult));
+    else process.stdout.write(banner(url, engine, seedResult, { publicUrlSet: config.publicUrlSet }));
   });
 }

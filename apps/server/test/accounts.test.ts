@@ -207,19 +207,47 @@ describe('first access with a temporary password', () => {
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error.message).toBe('A senha atual está incorreta.');
+    // The first access asks only for the new password: the session was opened with the temporary
+    // one. The new one must still differ from it.
+    const same = await t.app.inject({
+      method: 'POST',
+      url: '/api/conta/senha',
+      headers: json(cookie),
+      payload: { novaSenha: senha },
+    });
+    expect(same.statusCode).toBe(400);
+    expect(same.json().error).toEqual({
+      code: 'SENHA_REPETIDA',
+      message: 'A nova senha deve ser diferente da atual.',
+    });
     const changed = await t.app.inject({
       method: 'POST',
       url: '/api/conta/senha',
       headers: json(cookie),
-      payload: { senhaAtual: senha, novaSenha: 'minha-senha-nova' },
+      payload: { nova_senha: 'minha-senha-nova' },
     });
-    expect(changed.statusCode).toBe(200);
+    expect(changed.statusCode, changed.body).toBe(200);
     expect((await me(t, cookie)).json().primeiro_acesso).toBe(false);
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/auth/list-sessions', headers: { cookie } })).statusCode,
     ).toBe(200);
     await lastEmailTo(t, 'carlos@usina.com.br', 'Sua senha foi alterada');
     expect((await signInRaw(t, 'carlos@usina.com.br', senha!)).statusCode).toBe(401);
+    expect((await signInRaw(t, 'carlos@usina.com.br', 'minha-senha-nova')).statusCode).toBe(200);
+
+    // Past the first access, a change asks for the current password again.
+    const semAtual = await t.app.inject({
+      method: 'POST',
+      url: '/api/conta/senha',
+      headers: json(cookie),
+      payload: { novaSenha: 'outra-senha-nova' },
+    });
+    expect(semAtual.statusCode).toBe(400);
+    expect(semAtual.json().error).toEqual({
+      code: 'SENHA_ATUAL_OBRIGATORIA',
+      message: 'Informe a senha atual.',
+    });
+    expect((await signInRaw(t, 'carlos@usina.com.br', 'outra-senha-nova')).statusCode).toBe(401);
     expect((await signInRaw(t, 'carlos@usina.com.br', 'minha-senha-nova')).statusCode).toBe(200);
   });
 

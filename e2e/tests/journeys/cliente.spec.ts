@@ -83,7 +83,8 @@ test('the client signs in on the e-mailed password, follows their laudos, opens 
   await entrar(page, cliente.email, temporaria);
   await expect(page).toHaveURL(/\/change-password$/);
   await expect(page.getByText('Por segurança, troque a senha temporária antes de continuar.')).toBeVisible();
-  await page.getByLabel('Senha atual (ou temporária)').fill(temporaria);
+  // Only the new password, twice: the temporary one was just typed to sign in.
+  await expect(page.getByLabel('Senha atual')).toHaveCount(0);
   await page.getByLabel('Nova senha', { exact: true }).fill(novaSenha);
   await page.getByLabel('Confirmar nova senha', { exact: true }).fill(novaSenha);
   await page.getByRole('button', { name: 'Alterar senha' }).click();

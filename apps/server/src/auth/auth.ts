@@ -39,7 +39,13 @@ export function createAuth(
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret: config.authSecret,
-    trustedOrigins: [config.publicUrl],
+    // With PUBLIC_URL, its origin only. Without it, also the origin of the request as routes.ts
+    // hands it over: that URL is built from ownOrigin (http/origin.ts), which took the browser's
+    // local address (127.0.0.1, a LAN IP) only after checking it. Links in e-mails and redirects
+    // keep config.publicUrl (baseURL), never a request's Host.
+    trustedOrigins: config.publicUrlSet
+      ? [config.publicUrl]
+      : (request) => [config.publicUrl, request ? new URL(request.url).origin : null],
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: {
@@ -95,6 +101,9 @@ export function createAuth(
     // Abuse limits are the product's own, kept in the database (http/rate-limit.ts).
     rateLimit: { enabled: false },
     advanced: {
+      // Better Auth skips its origin check when it thinks it runs under a test runner: said here so
+      // the tests exercise the same check as production.
+      disableOriginCheck: false,
       useSecureCookies: secure,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure },
       database: { generateId: () => crypto.randomUUID() },

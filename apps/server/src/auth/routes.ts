@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ERROS, erro } from '../http/errors.ts';
+import { ownOrigin } from '../http/origin.ts';
 import { hitRateLimit, limits } from '../http/rate-limit.ts';
 import { loadSessionUser, toWebHeaders } from './session.ts';
 import { admitSignIn, type SignInAttempt, type SignInOutcome, settleSignIn } from './sign-in-limits.ts';
@@ -62,7 +63,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async handler(request, reply) {
       const { db, auth, config } = app.ctx;
-      const url = new URL(request.url, config.publicUrl);
+      // Better Auth sees the request at our own origin (http/origin.ts: PUBLIC_URL, or without it
+      // this server's local address as the browser used it), and trusts that origin (auth.ts).
+      const url = new URL(request.url, ownOrigin(config, request));
       const path = url.pathname.slice('/api/auth'.length);
       const body = (request.body ?? {}) as Record<string, unknown>;
 

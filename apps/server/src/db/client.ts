@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { serverRoot } from '../paths.ts';
 import { acquireDataDirLock, type DataDirLock } from './lock.ts';
+import { extractPgliteTemplate, findPgliteTemplate, isNewDataDir } from './pglite-template.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -39,8 +40,12 @@ export type DatabaseHandle = PgliteDatabaseHandle | PostgresDatabaseHandle;
 
 export type DatabaseTarget =
   | { engine: 'postgres'; connectionString: string; poolSize?: number }
-  /** `dataDir` is a folder on disk (locked for this process) or `memory://`. */
-  | { engine: 'pglite'; dataDir: string; loadDataDir?: Blob; lock?: boolean };
+  /**
+   * `dataDir` is a folder on disk (locked for this process) or `memory://`. A new folder starts
+   * from the packaged template for the current migrations when there is one (`templateDir` moves
+   * where it is looked for: tests), otherwise PGlite runs initdb.
+   */
+  | { engine: 'pglite'; dataDir: string; loadDataDir?: Blob; lock?: boolean; templateDir?: string };
 
 export async function openDatabase(
   target: Extract<DatabaseTarget, { engine: 'pglite' }>,
@@ -51,7 +56,7 @@ export async function openDatabase(
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle>;
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.engine === 'postgres') return openPostgres(target.connectionString, target.poolSize ?? 10);
-  return openPglite(target.dataDir, target.loadDataDir, target.lock ?? true);
+  return openPglite(target.dataDir, target.loadDataDir, target.lock ?? true, target.templateDir);
 }
 
 /**
@@ -66,6 +71,7 @@ async function openPglite(
   dataDir: string,
   loadDataDir: Blob | undefined,
   lock: boolean,
+  templateDir: string | undefined,
 ): Promise<PgliteDatabaseHandle> {
   let dirLock: DataDirLock | undefined;
   const inMemory = dataDir.startsWith('memory://');
@@ -75,11 +81,23 @@ async function openPglite(
   }
   let pglite: PGlite;
   try {
+    // Under the lock: another server cannot be filling the same folder.
+    if (!inMemory && !loadDataDir && isNewDataDir(dataDir)) {
+      const template = findPgliteTemplate(migrationsFolder, templateDir);
+      if (template) extractPgliteTemplate(template, dataDir);
+    }
     pglite = await PGlite.create(inMemory ? undefined : dataDir, {
       ...(loadDataDir ? { loadDataDir } : {}),
-      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+      // The session time zone as a start parameter rather than a `SET` after start: one statement
+      // (6–70 ms on this machine under load) less on every open.
+      startParams: [
+        ...PGlite.defaultStartParams,
+        '-c',
+        `shared_buffers=${PGLITE_SHARED_BUFFERS}`,
+        '-c',
+        'TimeZone=UTC',
+      ],
     });
-    await pglite.exec(`SET TIME ZONE 'UTC'`);
   } catch (err) {
     dirLock?.release();
     throw err;

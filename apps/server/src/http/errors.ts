@@ -41,6 +41,18 @@ export const ERROS = {
     code: 'ORIGEM_NAO_PERMITIDA',
     message: 'Requisição de outra origem recusada.',
   },
+  enderecoDiferenteDoPublicUrl: {
+    status: 403,
+    code: 'ORIGEM_NAO_PERMITIDA',
+    message: (configurado: string, aberto: string) =>
+      `Este sistema está configurado para ser aberto em ${configurado} (PUBLIC_URL), não em ${aberto}. Abra ${configurado} no navegador ou, se ${aberto} é o endereço certo, defina PUBLIC_URL=${aberto} no servidor e reinicie-o.`,
+  },
+  enderecoSemPublicUrl: {
+    status: 403,
+    code: 'ORIGEM_NAO_PERMITIDA',
+    message: (aberto: string) =>
+      `Para usar o sistema em ${aberto}, defina PUBLIC_URL=${aberto} no servidor e reinicie-o (atrás de um proxy reverso, defina também TRUST_PROXY=true). Sem PUBLIC_URL, só endereços locais são aceitos: localhost, um IP ou um nome da rede local.`,
+  },
   dadosInvalidos: {
     status: 400,
     code: 'DADOS_INVALIDOS',
@@ -110,6 +122,11 @@ export const ERROS = {
     message: 'Ative a verificação em duas etapas em Minha conta para usar as funções de administrador.',
   },
   senhaFraca: { status: 400, code: 'SENHA_FRACA', message: SENHA_FRACA },
+  senhaAtualObrigatoria: {
+    status: 400,
+    code: 'SENHA_ATUAL_OBRIGATORIA',
+    message: 'Informe a senha atual.',
+  },
   senhaAtualIncorreta: {
     status: 400,
     code: 'SENHA_ATUAL_INCORRETA',

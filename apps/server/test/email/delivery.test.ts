@@ -362,7 +362,17 @@ describe('pacing, statistics and cleanup', () => {
       .set({ subject: 'alterado por fora' })
       .where(eq(emailTemplates.type, 'vencimento_60'));
     const { seedEmailTemplates } = await import('../../src/email/service.ts');
+    // A row already holding the defaults is not written again (the seed runs on every start).
+    const versao = async () =>
+      (
+        (await db.execute(
+          sql`select xmin::text as v from email_templates where type = 'vencimento_90'`,
+        )) as unknown as { rows: Array<{ v: string }> }
+      ).rows[0]?.v;
+    const antes = await versao();
+    expect(antes).toBeTruthy();
     await seedEmailTemplates(db);
+    expect(await versao()).toBe(antes);
     const [edited] = await db.select().from(emailTemplates).where(eq(emailTemplates.type, 'vencimento_30'));
     const [untouched] = await db
       .select()

@@ -1,31 +1,20 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { ensurePgliteTemplate } from '../../src/db/build-pglite-template.ts';
 import { migrateDatabase, openDatabase } from '../../src/db/client.ts';
 import { createJobs } from '../../src/jobs/boss.ts';
 
 /**
- * Builds one migrated template database per run (epic-stack style): PGlite as a data-dir dump,
+ * One migrated template database per run (epic-stack style): PGlite as a data-dir dump,
  * PostgreSQL as a template database. Each test file then gets a fresh copy in well under a second.
+ * The PGlite dump is the one `npm start` starts a new data directory from (decision 017): built
+ * once per set of migrations, not once per run.
  */
 export default async function setup(project: TestProject) {
   const engine = project.name.endsWith(':postgres') ? 'postgres' : 'pglite';
   if (engine === 'pglite') {
-    const dir = mkdtempSync(path.join(tmpdir(), 'laudos-tpl-'));
-    const handle = await openDatabase({ engine: 'pglite', dataDir: 'memory://' });
-    await migrateDatabase(handle);
-    // pg-boss's schema too, so tests that start the jobs do not pay for its migrations.
-    const jobs = createJobs(handle, { workers: false, logError: () => {} });
-    await jobs.start();
-    await jobs.stop();
-    const dump = await handle.pglite.dumpDataDir('none');
-    await handle.close();
-    const file = path.join(dir, 'template.tar');
-    writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
-    project.provide('pgliteTemplate', file);
-    return () => rmSync(dir, { recursive: true, force: true });
+    project.provide('pgliteTemplate', await ensurePgliteTemplate());
+    return;
   }
 
   const url = process.env.TEST_DATABASE_URL;

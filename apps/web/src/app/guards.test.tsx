@@ -66,7 +66,7 @@ describe('guards on the real route table', () => {
     mockApi({ ...pageData, 'GET /api/me': { body: perfil({ primeiro_acesso: true }) } });
     const { router } = renderApp(paths.changePassword);
 
-    expect(await screen.findByLabelText('Senha atual (ou temporária)')).toBeTruthy();
+    expect(await screen.findByLabelText('Nova senha')).toBeTruthy();
     expect(router.state.location.pathname).toBe(paths.changePassword);
   });
 

@@ -47,6 +47,9 @@ export const servicoPaths = {
 
 export type ServicoKey = keyof typeof servicoPaths;
 
+/** The admin's list of every laudo: the Laudos tab of /admin (the tab lives in ?aba=). */
+export const adminLaudosHref = `${paths.admin}?aba=laudos`;
+
 /** The page of one laudo. */
 export function laudoHref(id: string): string {
   return `/laudos/${encodeURIComponent(id)}`;

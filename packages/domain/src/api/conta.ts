@@ -37,9 +37,12 @@ export const confirmarEmailRespostaSchema = z.object({ ok: z.literal(true), emai
 /** POST /api/conta/reenviar-confirmacao: no fields. */
 export const reenviarConfirmacaoEntrada = entrada({}).optional();
 
-/** POST /api/conta/senha. */
+/**
+ * POST /api/conta/senha. `senhaAtual` is required except on first access (a session opened with
+ * the temporary password already proves it): the service says SENHA_ATUAL_OBRIGATORIA.
+ */
 export const alterarSenhaEntrada = entrada(
-  { senhaAtual: z.string().min(1).max(SENHA_MAX), novaSenha: z.string().max(SENHA_MAX) },
+  { senhaAtual: z.string().min(1).max(SENHA_MAX).optional(), novaSenha: z.string().max(SENHA_MAX) },
   { senha_atual: 'senhaAtual', nova_senha: 'novaSenha' },
 );
 

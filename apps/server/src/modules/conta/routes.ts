@@ -80,7 +80,8 @@ export const contaRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'user', allowFirstAccess: true },
       schema: {
         tags: ['conta'],
-        summary: 'Troca a senha (também a temporária do primeiro acesso); encerra as outras sessões',
+        summary:
+          'Troca a senha; senha_atual é pedida, exceto no primeiro acesso (a sessão aberta com a senha temporária já a prova); encerra as outras sessões',
         body: alterarSenhaEntrada,
         response: { 200: ok },
       },

@@ -71,14 +71,17 @@ async function sendPasswordChanged(
 }
 
 /**
- * The signed-in user changes their password (also the first-access change): the current (or
- * temporary) password is checked, the other sessions end, first access is over, and the
- * 'password changed' e-mail goes out — all or nothing.
+ * The signed-in user changes their password (also the first-access change): the current password is
+ * checked, the other sessions end, first access is over, and the 'password changed' e-mail goes out
+ * — all or nothing. On first access the current (temporary) password is not asked for: the session
+ * was opened with it moments ago (or with Google/Microsoft), and a temporary password issued later
+ * ends every session (gerarSenhaTemporaria), so a session on first access has proven it. If sent
+ * anyway it is still checked.
  */
 export async function alterarSenha(
   deps: DepsDaConta,
   user: { id: string; nome: string; email: string; sessionToken: string; primeiroAcesso: boolean },
-  { senhaAtual, novaSenha }: { senhaAtual: string; novaSenha: string },
+  { senhaAtual, novaSenha }: { senhaAtual?: string | undefined; novaSenha: string },
 ) {
   await hitRateLimit(deps.db, limits.passwordChangePerUser(user.id));
   await orFail('erroAoAtualizarSenha', () => trocarSenha(deps, user, senhaAtual, novaSenha));
@@ -87,19 +90,25 @@ export async function alterarSenha(
 async function trocarSenha(
   { db, email, config }: DepsDaConta,
   user: { id: string; nome: string; email: string; sessionToken: string; primeiroAcesso: boolean },
-  senhaAtual: string,
+  senhaAtual: string | undefined,
   novaSenha: string,
 ) {
+  if (senhaAtual === undefined && !user.primeiroAcesso) throw erro('senhaAtualObrigatoria');
   assertSenhaValida(novaSenha);
   const [account] = await db
     .select({ password: authAccount.password })
     .from(authAccount)
     .where(and(eq(authAccount.userId, user.id), eq(authAccount.providerId, 'credential')))
     .limit(1);
-  if (!account?.password || !(await verifyPassword({ hash: account.password, password: senhaAtual }))) {
-    throw erro('senhaAtualIncorreta');
+  if (senhaAtual !== undefined) {
+    if (!account?.password || !(await verifyPassword({ hash: account.password, password: senhaAtual }))) {
+      throw erro('senhaAtualIncorreta');
+    }
+    if (senhaAtual === novaSenha) throw erro('senhaRepetida');
+  } else if (account?.password && (await verifyPassword({ hash: account.password, password: novaSenha }))) {
+    // First access without the temporary password: the new one must still differ from it.
+    throw erro('senhaRepetida');
   }
-  if (senhaAtual === novaSenha) throw erro('senhaRepetida');
   await db.transaction(async (tx) => {
     await setPassword(tx, user.id, novaSenha);
     await tx

@@ -70,13 +70,12 @@ export const regrasPadrao: Array<{
   },
 ];
 
+/** Runs on every start: one statement for all the rules (a round trip each cost PGlite ~10 ms). */
 export async function seedRegras(db: DbOrTx): Promise<void> {
-  for (const r of regrasPadrao) {
-    await db
-      .insert(notificationRules)
-      .values({ ...r, runTime: '09:00', enabled: true })
-      .onConflictDoNothing({ target: notificationRules.slug });
-  }
+  await db
+    .insert(notificationRules)
+    .values(regrasPadrao.map((r) => ({ ...r, runTime: '09:00', enabled: true })))
+    .onConflictDoNothing({ target: notificationRules.slug });
 }
 
 /** The rules in the order of spec section 9 (before expiry, after it, long after, the report). */

@@ -6,7 +6,10 @@ export type ToastOptions = {
   type: ToastType;
   title: string;
   message?: string;
-  /** Milliseconds before it closes by itself; defaults to 5000. 0 or Infinity keeps it until closed. */
+  /**
+   * Milliseconds before it closes by itself (paused while hovered or focused); defaults to 5000, and
+   * for an error to 0. 0 or Infinity keeps it until closed.
+   */
   duration?: number;
 };
 

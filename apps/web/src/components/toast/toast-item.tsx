@@ -16,11 +16,29 @@ const appearance: Record<ToastType, { label: string; border: string; icon: strin
   info: { label: 'Informação', border: 'border-brand-600', icon: 'text-brand-700' },
 };
 
-export function ToastItem({ toast, onClose }: { toast: ToastData; onClose: (id: string) => void }) {
+export function ToastItem({
+  toast,
+  onClose,
+  onHover,
+  onFocus,
+}: {
+  toast: ToastData;
+  onClose: (id: string) => void;
+  /** Hovering or focusing a toast holds every toast's countdown until the pointer or focus leaves. */
+  onHover: (id: string, on: boolean) => void;
+  onFocus: (id: string, on: boolean) => void;
+}) {
   const { label, border, icon } = appearance[toast.type];
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: the handlers only pause the countdown; the close button is the control.
     <div
       data-toast-type={toast.type}
+      onMouseEnter={() => onHover(toast.id, true)}
+      onMouseLeave={() => onHover(toast.id, false)}
+      onFocus={() => onFocus(toast.id, true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) onFocus(toast.id, false);
+      }}
       className={`pointer-events-auto flex items-start gap-3 rounded-lg border-l-4 bg-white p-4 shadow-lg ring-1 ring-slate-900/10 transition-opacity duration-300 starting:opacity-0 motion-reduce:transition-none ${border} ${toast.leaving ? 'opacity-0' : 'opacity-100'}`}
     >
       <ToastIcon type={toast.type} className={`mt-0.5 size-5 shrink-0 ${icon}`} />

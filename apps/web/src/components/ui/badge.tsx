@@ -10,10 +10,14 @@ const tones: Record<Tone, string> = {
   brand: 'bg-brand-50 text-brand-800 ring-brand-200',
 };
 
+/**
+ * A pill sized to its text wherever it sits: `w-fit` keeps a flex column or a grid cell from
+ * stretching it across the row (it spanned 326 px of a 390 px phone in the laudo lists).
+ */
 export function Badge({ tone = 'neutral', children }: { tone?: Tone; children: ReactNode }) {
   return (
     <span
-      className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset ${tones[tone]}`}
+      className={`inline-flex w-fit items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset ${tones[tone]}`}
     >
       {children}
     </span>

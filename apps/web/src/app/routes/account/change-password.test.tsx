@@ -8,15 +8,15 @@ import { renderApp } from '../../../test/render';
 /** What the pages here load besides what the tests are about. */
 const pageData = notUnderTest('GET /api/laudos', 'GET /api/laudos/estatisticas', 'GET /api/settings/public');
 
-function fillAndSubmit(atual: string, nova: string, confirmacao = nova) {
-  fireEvent.change(screen.getByLabelText('Senha atual (ou temporária)'), { target: { value: atual } });
+function fillAndSubmit(atual: string | null, nova: string, confirmacao = nova) {
+  if (atual !== null) fireEvent.change(screen.getByLabelText('Senha atual'), { target: { value: atual } });
   fireEvent.change(screen.getByLabelText('Nova senha'), { target: { value: nova } });
   fireEvent.change(screen.getByLabelText('Confirmar nova senha'), { target: { value: confirmacao } });
   fireEvent.click(screen.getByRole('button', { name: 'Alterar senha' }));
 }
 
 describe('change password', () => {
-  it('completes the first access and opens /dashboard', async () => {
+  it('completes the first access with only the new password, twice, and opens /dashboard', async () => {
     let changed = false;
     const fetchMock = mockApi({
       ...pageData,
@@ -31,29 +31,64 @@ describe('change password', () => {
     expect(
       await screen.findByText('Por segurança, troque a senha temporária antes de continuar.'),
     ).toBeTruthy();
-    fillAndSubmit('Temporaria123', 'minha-senha-nova');
+    // The temporary password was just typed to sign in: it is not asked again.
+    expect(screen.queryByLabelText('Senha atual')).toBeNull();
+    expect(screen.getAllByLabelText(/senha/i).map((e) => e.getAttribute('name'))).toEqual([
+      'novaSenha',
+      'confirmacao',
+    ]);
+    fillAndSubmit(null, 'minha-senha-nova');
 
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.dashboard));
     expect(await screen.findByText('Senha alterada')).toBeTruthy();
-    expect(callsTo(fetchMock, 'POST /api/conta/senha')).toEqual([
-      { senhaAtual: 'Temporaria123', novaSenha: 'minha-senha-nova' },
-    ]);
+    expect(callsTo(fetchMock, 'POST /api/conta/senha')).toEqual([{ novaSenha: 'minha-senha-nova' }]);
   });
 
-  it('shows a wrong current password on its field', async () => {
+  it('on first access, a new password equal to the temporary one is shown on its field', async () => {
     mockApi({
+      ...pageData,
+      'GET /api/me': { body: perfil({ primeiro_acesso: true }) },
+      'POST /api/conta/senha': apiError(400, 'SENHA_REPETIDA', 'A nova senha deve ser diferente da atual.'),
+    });
+    renderApp(paths.changePassword);
+
+    await screen.findByLabelText('Nova senha');
+    fillAndSubmit(null, 'a-temporaria-1');
+
+    await waitFor(() =>
+      expect(screen.getByLabelText('Nova senha').getAttribute('aria-invalid')).toBe('true'),
+    );
+    expect(screen.getByText('A nova senha deve ser diferente da atual.')).toBeTruthy();
+  });
+
+  it('a normal change asks for the current password and shows a wrong one on its field', async () => {
+    const fetchMock = mockApi({
       ...pageData,
       'GET /api/me': { body: perfil() },
       'POST /api/conta/senha': apiError(400, 'SENHA_ATUAL_INCORRETA', 'A senha atual está incorreta.'),
     });
     renderApp(paths.changePassword);
 
-    await screen.findByLabelText('Senha atual (ou temporária)');
+    await screen.findByLabelText('Senha atual');
     fillAndSubmit('errada', 'minha-senha-nova');
 
     await waitFor(() =>
-      expect(screen.getByLabelText('Senha atual (ou temporária)').getAttribute('aria-invalid')).toBe('true'),
+      expect(screen.getByLabelText('Senha atual').getAttribute('aria-invalid')).toBe('true'),
     );
     expect(screen.getByText('A senha atual está incorreta.')).toBeTruthy();
+    expect(callsTo(fetchMock, 'POST /api/conta/senha')).toEqual([
+      { senhaAtual: 'errada', novaSenha: 'minha-senha-nova' },
+    ]);
+  });
+
+  it('a normal change without the current password is stopped before it is sent', async () => {
+    const fetchMock = mockApi({ ...pageData, 'GET /api/me': { body: perfil() } });
+    renderApp(paths.changePassword);
+
+    await screen.findByLabelText('Senha atual');
+    fillAndSubmit('', 'minha-senha-nova');
+
+    expect(await screen.findByText('Informe a senha atual.')).toBeTruthy();
+    expect(callsTo(fetchMock, 'POST /api/conta/senha')).toEqual([]);
   });
 });

@@ -56,7 +56,7 @@ export function ChangePasswordPage() {
           <FormAlert tone="info">{FIRST_ACCESS_NOTICE}</FormAlert>
         </div>
       ) : null}
-      <ChangePasswordForm onSuccess={onChanged} />
+      <ChangePasswordForm onSuccess={onChanged} firstAccess={firstAccess} />
     </AuthCard>
   );
 }

@@ -34,6 +34,18 @@ const sessoes = [
 ];
 
 describe('/conta', () => {
+  it('says "Não informado" for an empty company and phone', async () => {
+    mockApi({
+      ...pageData,
+      'GET /api/me': { body: perfil({ empresa: null, telefone: null }) },
+    });
+    renderApp(paths.conta);
+
+    const empresa = await screen.findByText('Empresa');
+    expect(empresa.nextElementSibling?.textContent).toBe('Não informado');
+    expect(screen.getByText('Telefone').nextElementSibling?.textContent).toBe('Não informado');
+  });
+
   it('lists the sessions, marks this one and ends another', async () => {
     const fetchMock = mockApi({
       ...pageData,

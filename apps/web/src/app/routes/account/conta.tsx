@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useToast } from '../../../components/toast';
+import { OrEmpty } from '../../../components/ui/empty-value';
 import { type Perfil, useAuth } from '../../../features/auth';
 import { ChangePasswordForm } from '../../../features/auth/components/change-password-form';
 import { SessionsPanel } from '../../../features/auth/components/sessions-panel';
@@ -68,12 +69,12 @@ function Section({
 }
 
 function Dados({ user }: { user: Perfil }) {
-  const rows: [string, string][] = [
+  const rows: [string, ReactNode][] = [
     ['Nome', user.nome],
     ['E-mail', user.email],
     ['Tipo', user.tipo === 'admin' ? 'Administrador' : 'Cliente'],
-    ['Empresa', user.empresa || 'Não informado'],
-    ['Telefone', user.telefone || 'Não informado'],
+    ['Empresa', <OrEmpty key="empresa" value={user.empresa} />],
+    ['Telefone', <OrEmpty key="telefone" value={user.telefone} />],
     ['Plano', user.plano?.nome ?? 'Sem plano'],
   ];
   return (

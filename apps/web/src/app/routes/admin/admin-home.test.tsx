@@ -99,6 +99,19 @@ describe('admin: usuários', () => {
     expect(String(url)).toBe('/api/admin/usuarios?pagina=1&porPagina=20');
   });
 
+  it('says "Não informado" for a user without a company, as every screen does', async () => {
+    mockAdminApi({
+      'GET /api/admin/usuarios': {
+        body: { usuarios: [usuario({ empresa: null })], total: 1, pagina: 1, porPagina: 20 },
+      },
+    });
+    renderApp(paths.admin);
+
+    const maria = await screen.findByRole('row', { name: /Maria Souza/ });
+    expect(within(maria).getByText('Não informado')).toBeTruthy();
+    expect(within(maria).queryByText('Não informada')).toBeNull();
+  });
+
   it('names the user and warns about their laudos before deleting', async () => {
     const fetchMock = mockAdminApi({ 'DELETE /api/admin/usuarios/u-1': { status: 204 } });
     renderApp(paths.admin);

@@ -35,8 +35,11 @@ export async function reenviarConfirmacao(): Promise<void> {
   await apiFetch('/conta/reenviar-confirmacao', { method: 'POST', body: {} });
 }
 
-/** POST /api/conta/senha: also completes the first access; the other sessions are ended. */
-export async function alterarSenha(input: { senhaAtual: string; novaSenha: string }): Promise<void> {
+/**
+ * POST /api/conta/senha: also completes the first access (then without `senhaAtual`: the session
+ * already proves the temporary password); the other sessions are ended.
+ */
+export async function alterarSenha(input: { senhaAtual?: string; novaSenha: string }): Promise<void> {
   await apiFetch('/conta/senha', { method: 'POST', body: input });
 }
 

@@ -19,15 +19,25 @@ import { NewPasswordFields } from './new-password-fields';
 
 type Field = 'senhaAtual' | 'novaSenha' | 'confirmacao';
 
-const fieldOfCode: Record<string, Field> = { SENHA_ATUAL_INCORRETA: 'senhaAtual', SENHA_FRACA: 'novaSenha' };
+const fieldOfCode: Record<string, Field> = {
+  SENHA_ATUAL_INCORRETA: 'senhaAtual',
+  SENHA_ATUAL_OBRIGATORIA: 'senhaAtual',
+  SENHA_FRACA: 'novaSenha',
+  SENHA_REPETIDA: 'novaSenha',
+};
 
 type ChangePasswordFormProps = {
   /** Runs after the server accepted the new password; the form then empties. */
   onSuccess: () => void | Promise<void>;
+  /**
+   * The first access: only the new password, twice. The session was opened with the temporary
+   * password moments ago, so the server does not ask for it again.
+   */
+  firstAccess?: boolean;
 };
 
 /** The password change of /change-password (also the first access) and of /conta. */
-export function ChangePasswordForm({ onSuccess }: ChangePasswordFormProps) {
+export function ChangePasswordForm({ onSuccess, firstAccess = false }: ChangePasswordFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const [senhaAtual, setSenhaAtual] = useState('');
   const [novaSenha, setNovaSenha] = useState('');
@@ -36,7 +46,7 @@ export function ChangePasswordForm({ onSuccess }: ChangePasswordFormProps) {
   const queryClient = useQueryClient();
 
   const change = useMutation({
-    mutationFn: () => alterarSenha({ senhaAtual, novaSenha }),
+    mutationFn: () => alterarSenha(firstAccess ? { novaSenha } : { senhaAtual, novaSenha }),
     onSuccess: async () => {
       // The server ended the other sessions.
       void queryClient.invalidateQueries({ queryKey: sessoesQueryOptions.queryKey });
@@ -57,10 +67,10 @@ export function ChangePasswordForm({ onSuccess }: ChangePasswordFormProps) {
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const found = collectErrors<Field>({
-      senhaAtual: requiredError(senhaAtual, 'Informe a senha atual.'),
+      senhaAtual: firstAccess ? undefined : requiredError(senhaAtual, 'Informe a senha atual.'),
       novaSenha:
         newPasswordError(novaSenha) ??
-        (novaSenha === senhaAtual ? 'A nova senha deve ser diferente da atual.' : undefined),
+        (!firstAccess && novaSenha === senhaAtual ? 'A nova senha deve ser diferente da atual.' : undefined),
       confirmacao: confirmationError(novaSenha, confirmacao),
     });
     setErrors(found);
@@ -76,15 +86,17 @@ export function ChangePasswordForm({ onSuccess }: ChangePasswordFormProps) {
   return (
     <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4">
       {change.error && !fieldError ? <FormAlert>{errorMessage(change.error)}</FormAlert> : null}
-      <TextField
-        label="Senha atual (ou temporária)"
-        name="senhaAtual"
-        type="password"
-        autoComplete="current-password"
-        value={senhaAtual}
-        onChange={(event) => setSenhaAtual(event.target.value)}
-        error={errors.senhaAtual}
-      />
+      {firstAccess ? null : (
+        <TextField
+          label="Senha atual"
+          name="senhaAtual"
+          type="password"
+          autoComplete="current-password"
+          value={senhaAtual}
+          onChange={(event) => setSenhaAtual(event.target.value)}
+          error={errors.senhaAtual}
+        />
+      )}
       <NewPasswordFields
         password={novaSenha}
         confirmation={confirmacao}

@@ -4,21 +4,24 @@ import { ErrorNotice } from '../../../components/ui/error-notice';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { arquivoUrl, type Laudo } from '../api/laudo';
 import { useLaudosPaginas } from '../api/list-laudos';
+import { type Ordenacao, useOrdenacaoNaUrl } from '../hooks/use-ordenacao-na-url';
 import type { RecursosArquivos } from './arquivos-laudo';
 import { type FiltrosBasicos, LaudoFiltros } from './laudo-filtros';
 import { LaudoLista } from './laudo-lista';
+import { PlanilhaDialog } from './planilha-dialog';
 
 const POR_PAGINA = 50;
+const ORDEM_PADRAO: Ordenacao = { ordem: 'nome', direcao: 'asc' };
 
 /** /documentos: the laudos with files, each with its PDF and Excel links. */
 export function DocumentosLista({ admin, recursos }: { admin: boolean; recursos: RecursosArquivos }) {
   const [filtros, setFiltros] = useState<FiltrosBasicos>({ busca: '', tipo: '' });
   const busca = useDebouncedValue(filtros.busca, 300);
+  const [ordenacao, ordenar] = useOrdenacaoNaUrl(ORDEM_PADRAO);
   const consulta = useLaudosPaginas({
     busca,
     tipo: filtros.tipo,
-    ordem: 'nome',
-    direcao: 'asc',
+    ...ordenacao,
     porPagina: POR_PAGINA,
     comArquivos: true,
   });
@@ -33,7 +36,7 @@ export function DocumentosLista({ admin, recursos }: { admin: boolean; recursos:
           : 'Os arquivos PDF e Excel dos seus laudos.'}
       </p>
       <div className="mt-6">
-        <LaudoFiltros valor={filtros} onChange={setFiltros} />
+        <LaudoFiltros valor={filtros} onChange={setFiltros} ordenacao={ordenacao} onOrdenar={ordenar} />
       </div>
       <div className="mt-6">
         {consulta.isPending ? (
@@ -76,36 +79,63 @@ export function DocumentosLista({ admin, recursos }: { admin: boolean; recursos:
 }
 
 function ArquivosLinks({ laudo, recursos }: { laudo: Laudo; recursos: RecursosArquivos }) {
+  const [verPlanilha, setVerPlanilha] = useState(false);
   const link = 'font-medium text-brand-700 hover:underline';
   return (
-    <ul className="mt-3 space-y-2 text-sm">
-      {laudo.arquivo_pdf_url ? (
-        <li className="flex flex-wrap items-center gap-x-3 gap-y-1">
-          <span className="font-medium text-slate-900">PDF:</span>
-          <span className="break-all text-slate-700">{laudo.arquivo_pdf}</span>
-          {recursos.pdfViewer ? (
-            <a href={arquivoUrl(laudo.id, 'pdf')} target="_blank" rel="noopener noreferrer" className={link}>
-              Visualizar<span className="sr-only"> o PDF de {laudo.nome} (abre em nova aba)</span>
+    <>
+      <ul className="mt-3 space-y-2 text-sm">
+        {laudo.arquivo_pdf_url ? (
+          <li className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <span className="font-medium text-slate-900">PDF:</span>
+            <span className="break-all text-slate-700">{laudo.arquivo_pdf}</span>
+            {recursos.pdfViewer ? (
+              <a
+                href={arquivoUrl(laudo.id, 'pdf')}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={link}
+              >
+                Visualizar <span className="sr-only">o PDF de {laudo.nome} (abre em nova aba)</span>
+              </a>
+            ) : null}
+            <a href={arquivoUrl(laudo.id, 'pdf', true)} download={laudo.arquivo_pdf ?? true} className={link}>
+              Baixar <span className="sr-only">o PDF de {laudo.nome}</span>
             </a>
-          ) : null}
-          <a href={arquivoUrl(laudo.id, 'pdf', true)} download={laudo.arquivo_pdf ?? true} className={link}>
-            Baixar<span className="sr-only"> o PDF de {laudo.nome}</span>
-          </a>
-        </li>
+          </li>
+        ) : null}
+        {laudo.arquivo_excel_url ? (
+          <li className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <span className="font-medium text-slate-900">Excel:</span>
+            <span className="break-all text-slate-700">{laudo.arquivo_excel}</span>
+            {/* The same viewer as on the laudo page, so a client need not download to look. */}
+            {recursos.excelViewer ? (
+              <button
+                type="button"
+                onClick={() => setVerPlanilha(true)}
+                aria-label={`Ver planilha de ${laudo.nome}`}
+                className={link}
+              >
+                Ver planilha
+              </button>
+            ) : null}
+            <a
+              href={arquivoUrl(laudo.id, 'excel', true)}
+              download={laudo.arquivo_excel ?? true}
+              className={link}
+            >
+              Baixar <span className="sr-only">a planilha de {laudo.nome}</span>
+            </a>
+          </li>
+        ) : null}
+      </ul>
+      {laudo.arquivo_excel_url && laudo.arquivo_excel ? (
+        <PlanilhaDialog
+          open={verPlanilha}
+          laudoId={laudo.id}
+          arquivo={laudo.arquivo_excel}
+          onClose={() => setVerPlanilha(false)}
+        />
       ) : null}
-      {laudo.arquivo_excel_url ? (
-        <li className="flex flex-wrap items-center gap-x-3 gap-y-1">
-          <span className="font-medium text-slate-900">Excel:</span>
-          <span className="break-all text-slate-700">{laudo.arquivo_excel}</span>
-          <a
-            href={arquivoUrl(laudo.id, 'excel', true)}
-            download={laudo.arquivo_excel ?? true}
-            className={link}
-          >
-            Baixar<span className="sr-only"> a planilha de {laudo.nome}</span>
-          </a>
-        </li>
-      ) : null}
-    </ul>
+    </>
   );
 }

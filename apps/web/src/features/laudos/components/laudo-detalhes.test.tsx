@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { laudoHref } from '../../../lib/paths';
 import { apiError, callsTo, mockApi } from '../../../test/api-mock';
-import { perfil } from '../../../test/factories';
+import { admin, perfil } from '../../../test/factories';
 import { renderApp } from '../../../test/render';
 import { laudoApi, pagina, settingsPublic, tipos } from '../test/laudo-factory';
 
@@ -114,5 +114,53 @@ describe('/laudos/:id', () => {
     expect(screen.getByRole('link', { name: 'Voltar aos vencimentos' }).getAttribute('href')).toBe(
       '/vencimentos',
     );
+  });
+
+  it("keeps an admin in the admin area, with the way back to the admin's laudos", async () => {
+    mockApi({
+      'GET /api/me': { body: admin() },
+      'GET /api/settings/public': settingsPublic,
+      'GET /api/laudos/l-1': { body: { laudo: comArquivos } },
+    });
+    renderApp(laudoHref('l-1'));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Caldeira 01' })).toBeTruthy();
+    const menu = screen.getByRole('navigation', { name: 'Administração' });
+    expect(within(menu).getByRole('link', { name: 'Modelos de e-mail' })).toBeTruthy();
+    expect(within(menu).queryByRole('link', { name: 'Vencimentos' })).toBeNull();
+    const trilha = screen.getByRole('navigation', { name: 'Trilha' });
+    expect(within(trilha).getByRole('link', { name: '← Laudos' }).getAttribute('href')).toBe(
+      '/admin?aba=laudos',
+    );
+    expect(screen.queryByRole('link', { name: /Vencimentos/ })).toBeNull();
+  });
+
+  it('sends an admin back to the laudos list when the laudo does not exist', async () => {
+    mockApi({
+      'GET /api/me': { body: admin() },
+      'GET /api/settings/public': settingsPublic,
+      'GET /api/laudos/l-outro': apiError(404, 'NAO_ENCONTRADO', 'Laudo não encontrado.'),
+    });
+    renderApp(laudoHref('l-outro'));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Laudo não encontrado' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Voltar aos laudos' }).getAttribute('href')).toBe(
+      '/admin?aba=laudos',
+    );
+  });
+
+  it('says "Não informado" for an empty e-mail and observações', async () => {
+    mockApi({
+      'GET /api/me': { body: perfil() },
+      'GET /api/settings/public': settingsPublic,
+      'GET /api/laudos/l-1': { body: { laudo: { ...comArquivos, emailCliente: null, observacoes: null } } },
+    });
+    renderApp(laudoHref('l-1'));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Caldeira 01' })).toBeTruthy();
+    const dados = screen.getByRole('region', { name: 'Dados do laudo' });
+    const valor = (termo: string) => within(dados).getByText(termo).nextElementSibling?.textContent;
+    expect(valor('E-mail do cliente')).toBe('Não informado');
+    expect(valor('Observações')).toBe('Não informado');
   });
 });

@@ -5,11 +5,12 @@ import { useToast } from '../../../components/toast';
 import { buttonClass } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Dialog } from '../../../components/ui/dialog';
+import { OrEmpty } from '../../../components/ui/empty-value';
 import { ErrorNotice } from '../../../components/ui/error-notice';
 import { ApiError } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { formatDateTime } from '../../../lib/format';
-import { paths } from '../../../lib/paths';
+import { adminLaudosHref, paths } from '../../../lib/paths';
 import { errorMessage } from '../../../lib/validation';
 import { useLaudo } from '../api/get-laudo';
 import type { Laudo } from '../api/laudo';
@@ -39,7 +40,7 @@ export function LaudoDetalhes({ id, admin, recursos }: LaudoDetalhesProps) {
   if (laudo.isError) {
     const naoEncontrado =
       laudo.error instanceof ApiError && (laudo.error.status === 404 || laudo.error.status === 400);
-    if (naoEncontrado) return <NaoEncontrado />;
+    if (naoEncontrado) return <NaoEncontrado admin={admin} />;
     return (
       <Moldura>
         <ErrorNotice error={laudo.error} onRetry={() => void laudo.refetch()} />
@@ -49,20 +50,36 @@ export function LaudoDetalhes({ id, admin, recursos }: LaudoDetalhesProps) {
   return <LaudoCarregado laudo={laudo.data} admin={admin} recursos={recursos} />;
 }
 
+/**
+ * Where "back" goes: an admin opens laudos from the admin's list (any company's), a client from the
+ * due dates; the admin keeps the admin's way back even on a laudo of their own.
+ */
+function voltarPara(admin: boolean) {
+  return admin
+    ? { href: adminLaudosHref, rotulo: 'Laudos', texto: 'Voltar aos laudos', inicio: paths.admin }
+    : {
+        href: paths.vencimentos,
+        rotulo: 'Vencimentos',
+        texto: 'Voltar aos vencimentos',
+        inicio: paths.dashboard,
+      };
+}
+
 function Moldura({ children }: { children: ReactNode }) {
   return <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:py-10">{children}</div>;
 }
 
-function NaoEncontrado() {
+function NaoEncontrado({ admin }: { admin: boolean }) {
+  const voltar = voltarPara(admin);
   return (
     <Moldura>
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">{LAUDO_NAO_ENCONTRADO}</h1>
       <p className="mt-3 text-slate-700">Este laudo não existe, foi excluído ou pertence a outra empresa.</p>
       <div className="mt-6 flex flex-wrap gap-2">
-        <Link to={paths.vencimentos} className={buttonClass('primary')}>
-          Voltar aos vencimentos
+        <Link to={voltar.href} className={buttonClass('primary')}>
+          {voltar.texto}
         </Link>
-        <Link to={paths.dashboard} className={buttonClass('secondary')}>
+        <Link to={voltar.inicio} className={buttonClass('secondary')}>
           Ir para o painel
         </Link>
       </div>
@@ -84,12 +101,13 @@ function LaudoCarregado({
   const [editando, setEditando] = useState(false);
   const [excluindo, setExcluindo] = useState(false);
   const excluir = useExcluirLaudo();
+  const voltar = voltarPara(admin);
 
   return (
     <Moldura>
       <nav aria-label="Trilha" className="text-sm">
-        <Link to={paths.vencimentos} className="font-medium text-brand-700 hover:underline">
-          ← Vencimentos
+        <Link to={voltar.href} className="font-medium text-brand-700 hover:underline">
+          ← {voltar.rotulo}
         </Link>
       </nav>
       <div className="mt-3 flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
@@ -124,7 +142,9 @@ function LaudoCarregado({
           <Item termo="Data de vencimento">
             {laudo.dataVencimento ? formatDateBR(laudo.dataVencimento) : 'Sem data de vencimento'}
           </Item>
-          <Item termo="E-mail do cliente">{laudo.emailCliente ?? 'Não informado'}</Item>
+          <Item termo="E-mail do cliente">
+            <OrEmpty value={laudo.emailCliente} />
+          </Item>
           <Item termo="Criado em">
             {formatDateTime(laudo.criadoEm)}
             {laudo.criador ? ` por ${laudo.criador.nome}` : ''}
@@ -133,7 +153,9 @@ function LaudoCarregado({
             <Item termo="Atualizado em">{formatDateTime(laudo.atualizado_em)}</Item>
           ) : null}
           <Item termo="Observações" largo>
-            {laudo.observacoes ? <span className="whitespace-pre-line">{laudo.observacoes}</span> : 'Nenhuma'}
+            <OrEmpty value={laudo.observacoes}>
+              <span className="whitespace-pre-line">{laudo.observacoes}</span>
+            </OrEmpty>
           </Item>
         </dl>
       </section>
@@ -162,7 +184,7 @@ function LaudoCarregado({
                 title: 'Laudo excluído',
                 message: `${laudo.nome} (${laudo.codigo})`,
               });
-              void navigate(paths.vencimentos);
+              void navigate(voltar.href);
             },
           })
         }

@@ -1,20 +1,26 @@
 import { SelectField, TextField } from '../../../components/ui/field';
 import { useTiposLaudo } from '../api/tipos-laudo';
+import type { Direcao, Ordenacao } from '../hooks/use-ordenacao-na-url';
 
 export type FiltrosBasicos = { busca: string; tipo: string };
 
-/** Search and type, above the lists of laudos. */
+/** Search and type, above the lists of laudos; the order too when the list offers it. */
 export function LaudoFiltros({
   valor,
   onChange,
   rotuloBusca = 'Buscar',
+  ordenacao,
+  onOrdenar,
 }: {
   valor: FiltrosBasicos;
   onChange: (valor: FiltrosBasicos) => void;
   rotuloBusca?: string;
+  ordenacao?: Ordenacao;
+  onOrdenar?: (ordenacao: Ordenacao) => void;
 }) {
+  const ordenavel = ordenacao !== undefined && onOrdenar !== undefined;
   return (
-    <search className="grid gap-3 sm:grid-cols-2">
+    <search className={`grid gap-3 ${ordenavel ? 'sm:grid-cols-3' : 'sm:grid-cols-2'}`}>
       <TextField
         label={rotuloBusca}
         type="search"
@@ -24,7 +30,40 @@ export function LaudoFiltros({
         onChange={(event) => onChange({ ...valor, busca: event.target.value })}
       />
       <TipoSelect value={valor.tipo} onChange={(tipo) => onChange({ ...valor, tipo })} />
+      {ordenavel ? <OrdemSelect value={ordenacao} onChange={onOrdenar} /> : null}
     </search>
+  );
+}
+
+/** Each order in both directions, said the way a reader thinks of it. */
+const opcoesDeOrdem: { ordem: Ordenacao['ordem']; direcao: Direcao; rotulo: string }[] = [
+  { ordem: 'vencimento', direcao: 'asc', rotulo: 'Vencimento (mais cedo primeiro)' },
+  { ordem: 'vencimento', direcao: 'desc', rotulo: 'Vencimento (mais tarde primeiro)' },
+  { ordem: 'nome', direcao: 'asc', rotulo: 'Nome (A a Z)' },
+  { ordem: 'nome', direcao: 'desc', rotulo: 'Nome (Z a A)' },
+  { ordem: 'codigo', direcao: 'asc', rotulo: 'Código (crescente)' },
+  { ordem: 'codigo', direcao: 'desc', rotulo: 'Código (decrescente)' },
+];
+
+function OrdemSelect({ value, onChange }: { value: Ordenacao; onChange: (ordenacao: Ordenacao) => void }) {
+  return (
+    <SelectField
+      label="Ordenar por"
+      name="ordem"
+      value={`${value.ordem}:${value.direcao}`}
+      onChange={(event) => {
+        const escolhida = opcoesDeOrdem.find(
+          ({ ordem, direcao }) => `${ordem}:${direcao}` === event.target.value,
+        );
+        if (escolhida) onChange({ ordem: escolhida.ordem, direcao: escolhida.direcao });
+      }}
+    >
+      {opcoesDeOrdem.map(({ ordem, direcao, rotulo }) => (
+        <option key={`${ordem}:${direcao}`} value={`${ordem}:${direcao}`}>
+          {rotulo}
+        </option>
+      ))}
+    </SelectField>
   );
 }
 

@@ -71,4 +71,66 @@ describe('/vencimentos', () => {
       ).toBe(true),
     );
   });
+
+  describe('order', () => {
+    const ativos = [
+      laudoApi({ id: 'l-prensa', nome: 'Prensa 03', codigo: 'NR12-003' }),
+      laudoApi({ id: 'l-bomba', nome: 'Bomba 04', codigo: 'NR13-004' }),
+    ];
+    /** A server that sorts the active laudos as asked, so the user sees the order change. */
+    function mockOrdenado() {
+      return mockApi({
+        'GET /api/me': { body: perfil() },
+        'GET /api/tipos-laudo': tipos,
+        'GET /api/laudos': ({ url }) => {
+          if (url.searchParams.get('status') !== 'ativo') return pagina([]);
+          const campo = url.searchParams.get('ordem') === 'codigo' ? 'codigo' : 'nome';
+          const sinal = url.searchParams.get('direcao') === 'desc' ? -1 : 1;
+          const ordenados = [...ativos].sort(
+            (a, b) => sinal * String(a[campo]).localeCompare(String(b[campo])),
+          );
+          return pagina(ordenados);
+        },
+      });
+    }
+    const nomesEmAtivos = () =>
+      within(screen.getByRole('region', { name: /^Ativos/ }))
+        .getAllByRole('link')
+        .map((link) => link.textContent);
+
+    it('sorts by name, Z to A, and keeps the choice in the address', async () => {
+      const fetchMock = mockOrdenado();
+      const { router } = renderApp(paths.vencimentos);
+      expect(
+        await within(await screen.findByRole('region', { name: /^Ativos/ })).findByText('Prensa 03'),
+      ).toBeTruthy();
+
+      fireEvent.change(screen.getByLabelText('Ordenar por'), { target: { value: 'nome:desc' } });
+
+      await waitFor(() => expect(nomesEmAtivos()).toEqual(['Prensa 03', 'Bomba 04']));
+      expect(router.state.location.search).toBe('?ordem=nome&direcao=desc');
+      const urls = fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost'));
+      expect(
+        urls.some(
+          (url) => url.searchParams.get('ordem') === 'nome' && url.searchParams.get('direcao') === 'desc',
+        ),
+      ).toBe(true);
+
+      fireEvent.change(screen.getByLabelText('Ordenar por'), { target: { value: 'nome:asc' } });
+      await waitFor(() => expect(nomesEmAtivos()).toEqual(['Bomba 04', 'Prensa 03']));
+    });
+
+    it('opens in the order the address names (a reload, a link, Back from a laudo)', async () => {
+      const fetchMock = mockOrdenado();
+      renderApp(`${paths.vencimentos}?ordem=codigo&direcao=desc`);
+
+      await waitFor(() => expect(nomesEmAtivos()).toEqual(['Bomba 04', 'Prensa 03']));
+      const ordem = screen.getByLabelText('Ordenar por') as HTMLSelectElement;
+      expect(ordem.selectedOptions[0]?.textContent).toBe('Código (decrescente)');
+      const ativas = fetchMock.mock.calls
+        .map(([input]) => new URL(String(input), 'http://localhost'))
+        .filter((url) => url.searchParams.get('status') === 'ativo');
+      expect(ativas.every((url) => url.searchParams.get('ordem') === 'codigo')).toBe(true);
+    });
+  });
 });

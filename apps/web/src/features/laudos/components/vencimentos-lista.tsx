@@ -7,10 +7,13 @@ import { plural } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useLaudosPaginas } from '../api/list-laudos';
+import { type Ordenacao, useOrdenacaoNaUrl } from '../hooks/use-ordenacao-na-url';
 import { type FiltrosBasicos, LaudoFiltros } from './laudo-filtros';
 import { LaudoLista } from './laudo-lista';
 
 const POR_PAGINA = 20;
+/** By default the most overdue first, then the soonest to expire. */
+const ORDEM_PADRAO: Ordenacao = { ordem: 'vencimento', direcao: 'asc' };
 
 const secoes: { status: StatusVencimento; titulo: string; vazio: string }[] = [
   { status: 'vencido', titulo: 'Vencidos', vazio: 'Nenhum laudo vencido.' },
@@ -26,6 +29,7 @@ const secoes: { status: StatusVencimento; titulo: string; vazio: string }[] = [
 export function VencimentosLista({ admin }: { admin: boolean }) {
   const [filtros, setFiltros] = useState<FiltrosBasicos>({ busca: '', tipo: '' });
   const busca = useDebouncedValue(filtros.busca, 300);
+  const [ordenacao, ordenar] = useOrdenacaoNaUrl(ORDEM_PADRAO);
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-10">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
@@ -42,11 +46,18 @@ export function VencimentosLista({ admin }: { admin: boolean }) {
         </Link>
       </div>
       <div className="mt-6">
-        <LaudoFiltros valor={filtros} onChange={setFiltros} />
+        <LaudoFiltros valor={filtros} onChange={setFiltros} ordenacao={ordenacao} onOrdenar={ordenar} />
       </div>
       <div className="mt-8 space-y-10">
         {secoes.map((secao) => (
-          <SecaoStatus key={secao.status} {...secao} busca={busca} tipo={filtros.tipo} admin={admin} />
+          <SecaoStatus
+            key={secao.status}
+            {...secao}
+            busca={busca}
+            tipo={filtros.tipo}
+            ordenacao={ordenacao}
+            admin={admin}
+          />
         ))}
       </div>
     </div>
@@ -59,6 +70,7 @@ function SecaoStatus({
   vazio,
   busca,
   tipo,
+  ordenacao,
   admin,
 }: {
   status: StatusVencimento;
@@ -66,17 +78,10 @@ function SecaoStatus({
   vazio: string;
   busca: string;
   tipo: string;
+  ordenacao: Ordenacao;
   admin: boolean;
 }) {
-  const consulta = useLaudosPaginas({
-    status,
-    busca,
-    tipo,
-    ordem: 'vencimento',
-    // The most overdue first; the soonest to expire first.
-    direcao: 'asc',
-    porPagina: POR_PAGINA,
-  });
+  const consulta = useLaudosPaginas({ status, busca, tipo, ...ordenacao, porPagina: POR_PAGINA });
   const id = `secao-${status}`;
   const laudos = consulta.data?.pages.flatMap((pagina) => pagina.laudos) ?? [];
   const total = consulta.data?.pages[0]?.total ?? 0;

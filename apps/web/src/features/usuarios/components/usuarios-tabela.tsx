@@ -1,5 +1,6 @@
 import { Badge } from '../../../components/ui/badge';
 import { DataTable, type DataTableColumn, EmailText } from '../../../components/ui/data-table';
+import { OrEmpty } from '../../../components/ui/empty-value';
 import { RowMenu, type RowMenuItem } from '../../../components/ui/row-menu';
 import type { Usuario } from '../api/usuario';
 import type { AcaoUsuario } from './usuario-acoes';
@@ -43,15 +44,14 @@ export function UsuariosTabela({ usuarios, currentUserId, busy, onAcao, onReativ
     {
       header: 'Empresa',
       className: 'min-w-40 text-slate-700',
-      cell: (usuario) =>
-        usuario.empresa ? (
+      cell: (usuario) => (
+        <OrEmpty value={usuario.empresa}>
           <span className="flex flex-wrap items-center gap-1.5">
             {usuario.empresa}
             {usuario.empresaConfirmada ? null : <Badge tone="warning">não confirmada</Badge>}
           </span>
-        ) : (
-          <span className="text-slate-500">Não informada</span>
-        ),
+        </OrEmpty>
+      ),
     },
     {
       header: 'Plano',

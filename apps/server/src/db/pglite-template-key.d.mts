@@ -1,0 +1,3 @@
+export function pgliteTemplateKey(migrationsFolder: string): string;
+export function pgliteTemplateDir(migrationsFolder: string): string;
+export function pgliteTemplateFile(migrationsFolder: string, templateDir?: string): string;
