@@ -33,10 +33,13 @@ test('the admin sees a user’s wrong sign-in attempts and clears them', async (
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/admin');
   await page.getByLabel('Buscar').fill(email);
+  // The search is back: the row's menu is not opened on the list that was there before.
+  await expect(page.getByText('1 usuário encontrado.')).toBeVisible();
   await page
     .getByRole('row', { name: new RegExp(nome) })
-    .getByRole('button', { name: `Editar ${nome}` })
+    .getByRole('button', { name: `Ações para ${nome}` })
     .click();
+  await page.getByRole('menuitem', { name: 'Editar' }).click();
 
   const secao = page
     .getByRole('dialog', { name: 'Editar usuário' })

@@ -20,9 +20,10 @@ export function AreaShell({ areaLabel, homeHref, navItems, actions, children }: 
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">
       <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3">
-          <div className="flex items-center gap-3">
-            <Link to={homeHref} className="rounded-md">
+        {/* One row on a phone too: the logo gives way (min-w-0) before the account links wrap. */}
+        <div className="mx-auto flex max-w-7xl flex-nowrap items-center justify-between gap-x-3 px-4 py-3">
+          <div className="flex min-w-0 items-center gap-3 overflow-hidden">
+            <Link to={homeHref} className="min-w-0 rounded-md">
               <Logo />
             </Link>
             {/* On a phone the navigation below already names the area. */}
@@ -30,7 +31,7 @@ export function AreaShell({ areaLabel, homeHref, navItems, actions, children }: 
               {areaLabel}
             </span>
           </div>
-          {actions}
+          <div className="shrink-0">{actions}</div>
         </div>
       </header>
       <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col md:flex-row">
@@ -38,14 +39,18 @@ export function AreaShell({ areaLabel, homeHref, navItems, actions, children }: 
           aria-label={areaLabel}
           className="border-b border-slate-200 bg-white md:w-60 md:border-r md:border-b-0"
         >
-          <ul className="flex gap-1 overflow-x-auto px-2 py-2 md:flex-col md:px-3 md:py-6">
+          {/*
+            On a phone every destination shows, wrapped over as many rows as it takes (a sideways
+            strip hid its last items off-screen with no hint); from 768 px on, a sidebar.
+          */}
+          <ul className="flex flex-wrap gap-1 px-2 py-2 md:flex-col md:flex-nowrap md:px-3 md:py-6">
             {navItems.map((item) => (
-              <li key={item.to} className="shrink-0">
+              <li key={item.to} className="flex-auto md:flex-none">
                 <NavLink
                   to={item.to}
                   end={item.end ?? false}
                   className={({ isActive }) =>
-                    `block rounded-lg px-3 py-2 text-sm font-medium ${
+                    `block rounded-lg px-3 py-2 text-center text-sm font-medium md:text-left ${
                       isActive
                         ? 'bg-brand-50 text-brand-800'
                         : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'

@@ -37,6 +37,29 @@ describe('DataTable', () => {
   });
 });
 
+describe('DataTable folded columns', () => {
+  it('shows a folded column as a labelled line under the row name, not as a column', () => {
+    render(
+      <DataTable
+        caption="Usuários"
+        columns={[
+          ...columns,
+          { header: 'Plano', fold: true, cell: () => 'Básico' },
+          { header: 'Tipo', fold: true, cell: () => 'Cliente' },
+        ]}
+        rows={[{ id: 'u-1', nome: 'Maria Souza', email: 'maria@metalurgica.com.br' }]}
+        rowKey={(linha) => linha.id}
+      />,
+    );
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Nome', 'E-mail']);
+    const nome = screen.getByRole('rowheader');
+    expect(within(nome).getByText('Plano:').nextElementSibling?.textContent).toBe('Básico');
+    expect(within(nome).getByText('Tipo:').nextElementSibling?.textContent).toBe('Cliente');
+    // On a card (below 768 px) each cell is headed by its column's name, from data-label.
+    expect(screen.getByRole('cell').getAttribute('data-label')).toBe('E-mail');
+  });
+});
+
 describe('EmailText', () => {
   it('lets a long address break only before the @ and the dots', () => {
     const { container } = render(<EmailText email="maria.souza@metalurgica.com.br" />);

@@ -50,7 +50,8 @@ export function Tabs({ label, tabs, selected, onSelect }: TabsProps) {
         role="tablist"
         aria-label={label}
         onKeyDown={onKeyDown}
-        className="flex gap-1 overflow-x-auto border-b border-slate-200"
+        // Wraps instead of scrolling sideways: on a phone a strip hid its last tabs off-screen.
+        className="flex flex-wrap gap-x-1 border-b border-slate-200"
       >
         {tabs.map((tab) => {
           const active = tab.id === current?.id;
@@ -68,7 +69,7 @@ export function Tabs({ label, tabs, selected, onSelect }: TabsProps) {
               aria-controls={active ? `${baseId}-painel-${tab.id}` : undefined}
               tabIndex={active ? 0 : -1}
               onClick={() => onSelect(tab.id)}
-              className={`-mb-px shrink-0 border-b-2 px-4 py-2.5 text-sm font-semibold whitespace-nowrap ${
+              className={`-mb-px shrink-0 border-b-2 px-3 py-2.5 sm:px-4 text-sm font-semibold whitespace-nowrap ${
                 active
                   ? 'border-brand-700 text-brand-800'
                   : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900'

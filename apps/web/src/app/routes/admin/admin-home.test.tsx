@@ -89,7 +89,9 @@ describe('admin: usuários', () => {
     expect(within(joao).getByText('não confirmada')).toBeTruthy();
     expect(within(joao).getByText('Inativo')).toBeTruthy();
     expect(within(joao).getByText('Primeiro acesso pendente')).toBeTruthy();
-    expect(within(joao).getByRole('button', { name: 'Reativar João Lima' })).toBeTruthy();
+    fireEvent.click(within(joao).getByRole('button', { name: 'Ações para João Lima' }));
+    expect(screen.getByRole('menuitem', { name: 'Reativar' })).toBeTruthy();
+    expect(screen.queryByRole('menuitem', { name: 'Desativar' })).toBeNull();
 
     expect(screen.getByText('2 usuários encontrados.')).toBeTruthy();
     const [url] =
@@ -114,7 +116,7 @@ describe('admin: usuários', () => {
     const fetchMock = mockAdminApi({ 'DELETE /api/admin/usuarios/u-1': { status: 204 } });
     renderApp(paths.admin);
 
-    fireEvent.click(await screen.findByRole('button', { name: 'Excluir Maria Souza' }));
+    await escolherAcao('Maria Souza', 'Excluir');
 
     const dialog = await screen.findByRole('dialog', { name: 'Excluir Maria Souza?' });
     expect(dialog.textContent).toContain('maria@metalurgica.com.br');
@@ -138,7 +140,7 @@ describe('admin: usuários', () => {
     });
     renderApp(paths.admin);
 
-    fireEvent.click(await screen.findByRole('button', { name: 'Excluir Maria Souza' }));
+    await escolherAcao('Maria Souza', 'Excluir');
     const dialog = await screen.findByRole('dialog', { name: 'Excluir Maria Souza?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Excluir usuário' }));
 
@@ -208,7 +210,7 @@ describe('admin: bloqueios de acesso', () => {
     });
     renderApp(paths.admin);
 
-    fireEvent.click(await screen.findByRole('button', { name: 'Editar Maria Souza' }));
+    await escolherAcao('Maria Souza', 'Editar');
     const dialog = await screen.findByRole('dialog', { name: 'Editar usuário' });
     const secao = await within(dialog).findByRole('region', { name: 'Bloqueios de acesso' });
     const bloqueado = await within(secao).findByRole('row', { name: /203\.0\.113\.7/ });
@@ -241,7 +243,7 @@ describe('admin: bloqueios de acesso', () => {
     });
     renderApp(paths.admin);
 
-    fireEvent.click(await screen.findByRole('button', { name: 'Editar Maria Souza' }));
+    await escolherAcao('Maria Souza', 'Editar');
     const dialog = await screen.findByRole('dialog', { name: 'Editar usuário' });
     expect(await within(dialog).findByText(/Conta em ritmo lento: 61 tentativas erradas/)).toBeTruthy();
     expect(within(dialog).getByText(/uma tentativa a cada 10 segundos/)).toBeTruthy();
@@ -344,3 +346,9 @@ describe('admin: configurações', () => {
     expect(screen.getByText('Formato inválido')).toBeTruthy();
   });
 });
+
+/** Opens a user's row menu ("Ações para …") and chooses one of its actions. */
+async function escolherAcao(nome: string, acao: string) {
+  fireEvent.click(await screen.findByRole('button', { name: `Ações para ${nome}` }));
+  fireEvent.click(screen.getByRole('menuitem', { name: acao }));
+}

@@ -48,20 +48,27 @@ export function MensagensEnviadas() {
         </>
       ),
     },
-    { header: 'Assunto', className: 'min-w-64 text-slate-900', cell: (mensagem) => mensagem.subject },
+    {
+      header: 'Assunto',
+      rowHeader: true,
+      className: 'min-w-56 text-left font-normal text-slate-900',
+      cell: (mensagem) => mensagem.subject,
+    },
     {
       header: 'Tipo',
+      fold: true,
       className: 'whitespace-nowrap text-slate-700',
       cell: (mensagem) => (mensagem.templateType ? rotuloTipoEmail(mensagem.templateType) : '—'),
     },
     {
       header: 'Provedor',
+      fold: true,
       className: 'whitespace-nowrap text-slate-700',
       cell: (mensagem) => rotuloProvedor(mensagem.provider),
     },
     {
       header: 'Situação',
-      className: 'min-w-40',
+      className: 'min-w-36',
       cell: (mensagem) => (
         <>
           <Badge tone={tonsStatusEmail[mensagem.status]}>{rotulosStatusEmail[mensagem.status]}</Badge>

@@ -131,7 +131,12 @@ const colunas: DataTableColumn<NotificacaoLog>[] = [
     className: 'whitespace-nowrap text-slate-900',
     cell: (log) => (log.scheduledDate ? formatDateBR(log.scheduledDate) : formatDateTime(log.createdAt)),
   },
-  { header: 'Laudo', className: 'min-w-48', cell: (log) => <LaudoDoLog log={log} /> },
+  {
+    header: 'Laudo',
+    rowHeader: true,
+    className: 'min-w-48 text-left font-normal',
+    cell: (log) => <LaudoDoLog log={log} />,
+  },
   {
     header: 'Destinatário',
     className: 'text-slate-700',
@@ -144,18 +149,20 @@ const colunas: DataTableColumn<NotificacaoLog>[] = [
   },
   {
     header: 'Tipo',
+    fold: true,
     className: 'whitespace-nowrap text-slate-700',
     cell: (log) => rotulosTipoNotificacao[log.notificationType],
   },
   {
     header: 'Prazo',
+    fold: true,
     className: 'whitespace-nowrap text-slate-700',
     cell: (log) => (log.notificationType === 'relatorio_mensal' ? '—' : rotuloDiasRestantes(log.daysBefore)),
   },
-  { header: 'Regra', className: 'min-w-40 text-slate-700', cell: (log) => log.ruleName ?? '—' },
+  { header: 'Regra', fold: true, className: 'text-slate-700', cell: (log) => log.ruleName ?? '—' },
   {
     header: 'Situação',
-    className: 'min-w-40',
+    className: 'min-w-36',
     cell: (log) => (
       <>
         <Badge tone={tonsStatusEmail[log.status]}>{rotulosStatusEmail[log.status]}</Badge>

@@ -45,18 +45,26 @@ export function RegrasNotificacao() {
     },
     {
       header: 'Tipo',
+      fold: true,
       className: 'whitespace-nowrap text-slate-700',
       cell: (regra) => rotulosTipoNotificacao[regra.kind],
     },
-    { header: 'Dias', className: 'min-w-40 text-slate-700', cell: (regra) => diasDaRegra(regra) ?? '—' },
+    { header: 'Dias', className: 'min-w-32 text-slate-700', cell: (regra) => diasDaRegra(regra) ?? '—' },
     {
       header: 'Modelo',
+      fold: true,
       className: 'min-w-40 text-slate-700',
       cell: (regra) => rotuloModelo(regra.templateType),
     },
-    { header: 'Horário', className: 'whitespace-nowrap text-slate-700', cell: (regra) => regra.runTime },
+    {
+      header: 'Horário',
+      fold: true,
+      className: 'whitespace-nowrap text-slate-700',
+      cell: (regra) => regra.runTime,
+    },
     {
       header: 'Frequência',
+      fold: true,
       className: 'whitespace-nowrap text-slate-700',
       cell: (regra) => rotuloFrequencia(regra),
     },

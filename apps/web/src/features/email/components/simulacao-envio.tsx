@@ -97,9 +97,15 @@ function ResultadoSimulacao({ simulacao }: { simulacao: Simulacao }) {
 }
 
 const colunas: DataTableColumn<ItemSimulacao>[] = [
-  { header: 'Laudo', className: 'min-w-48', cell: (item) => <LaudoDoItem item={item} /> },
+  {
+    header: 'Laudo',
+    rowHeader: true,
+    className: 'min-w-48 text-left font-normal',
+    cell: (item) => <LaudoDoItem item={item} />,
+  },
   {
     header: 'Código',
+    fold: true,
     className: 'whitespace-nowrap text-slate-700',
     cell: (item) => item.laudoCodigo ?? '—',
   },
@@ -115,21 +121,24 @@ const colunas: DataTableColumn<ItemSimulacao>[] = [
   },
   {
     header: 'Tipo',
+    fold: true,
     className: 'whitespace-nowrap text-slate-700',
     cell: (item) => rotulosTipoNotificacao[item.tipo],
   },
   {
     header: 'Dias',
+    fold: true,
     className: 'whitespace-nowrap text-slate-700',
     cell: (item) => rotuloMarco(item.tipo, item.dias),
   },
   {
     header: 'Modelo',
+    fold: true,
     className: 'whitespace-nowrap text-slate-700',
     cell: (item) => rotuloTipoEmail(item.templateType),
   },
-  { header: 'Assunto', className: 'min-w-64 text-slate-900', cell: (item) => item.assunto },
-  { header: 'Regra', className: 'min-w-40 text-slate-700', cell: (item) => item.regra },
+  { header: 'Assunto', className: 'min-w-48 text-slate-900', cell: (item) => item.assunto },
+  { header: 'Regra', fold: true, className: 'text-slate-700', cell: (item) => item.regra },
   {
     header: 'Situação',
     cell: (item) =>

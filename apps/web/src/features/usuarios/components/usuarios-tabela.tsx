@@ -1,6 +1,7 @@
 import { Badge } from '../../../components/ui/badge';
 import { DataTable, type DataTableColumn, EmailText } from '../../../components/ui/data-table';
 import { OrEmpty } from '../../../components/ui/empty-value';
+import { RowMenu, type RowMenuItem } from '../../../components/ui/row-menu';
 import type { Usuario } from '../api/usuario';
 import type { AcaoUsuario } from './usuario-acoes';
 
@@ -36,6 +37,7 @@ export function UsuariosTabela({ usuarios, currentUserId, busy, onAcao, onReativ
     },
     {
       header: 'Tipo',
+      fold: true,
       className: 'whitespace-nowrap text-slate-700',
       cell: (usuario) => (usuario.tipo === 'admin' ? 'Administrador' : 'Cliente'),
     },
@@ -53,6 +55,7 @@ export function UsuariosTabela({ usuarios, currentUserId, busy, onAcao, onReativ
     },
     {
       header: 'Plano',
+      fold: true,
       className: 'whitespace-nowrap text-slate-700',
       cell: (usuario) => usuario.plano?.nome ?? <span className="text-slate-500">Sem plano</span>,
     },
@@ -88,6 +91,7 @@ export function UsuariosTabela({ usuarios, currentUserId, busy, onAcao, onReativ
   );
 }
 
+/** Editar, Desativar or Reativar, Gerar senha temporária and Excluir, in the row's menu. */
 function AcoesDoUsuario({
   usuario,
   self,
@@ -99,57 +103,17 @@ function AcoesDoUsuario({
   onAcao: (acao: AcaoUsuario) => void;
   onReativar: (usuario: Usuario) => void;
 }) {
-  return (
-    <div className="flex min-w-64 flex-wrap gap-1">
-      <AcaoBotao label="Editar" nome={usuario.nome} onClick={() => onAcao({ tipo: 'editar', usuario })} />
-      {/* Deactivating or deleting oneself is refused by the server: not offered. */}
-      {self ? null : usuario.ativo ? (
-        <AcaoBotao
-          label="Desativar"
-          nome={usuario.nome}
-          onClick={() => onAcao({ tipo: 'desativar', usuario })}
-        />
-      ) : (
-        <AcaoBotao label="Reativar" nome={usuario.nome} onClick={() => onReativar(usuario)} />
-      )}
-      <AcaoBotao
-        label="Gerar senha temporária"
-        nome={usuario.nome}
-        onClick={() => onAcao({ tipo: 'senha', usuario })}
-      />
-      {self ? null : (
-        <AcaoBotao
-          label="Excluir"
-          nome={usuario.nome}
-          danger
-          onClick={() => onAcao({ tipo: 'excluir', usuario })}
-        />
-      )}
-    </div>
-  );
-}
-
-/** A row action whose accessible name says whom it acts on ("Excluir Maria Souza"). */
-function AcaoBotao({
-  label,
-  nome,
-  danger = false,
-  onClick,
-}: {
-  label: string;
-  nome: string;
-  danger?: boolean;
-  onClick: () => void;
-}) {
-  return (
-    <button
-      type="button"
-      onClick={onClick}
-      className={`rounded-md px-2 py-1 text-sm font-medium whitespace-nowrap ${
-        danger ? 'text-red-700 hover:bg-red-50' : 'text-brand-700 hover:bg-brand-50'
-      }`}
-    >
-      {label} <span className="sr-only">{nome}</span>
-    </button>
-  );
+  const itens: RowMenuItem[] = [{ label: 'Editar', onSelect: () => onAcao({ tipo: 'editar', usuario }) }];
+  // Deactivating or deleting oneself is refused by the server: not offered.
+  if (!self) {
+    itens.push(
+      usuario.ativo
+        ? { label: 'Desativar', onSelect: () => onAcao({ tipo: 'desativar', usuario }) }
+        : { label: 'Reativar', onSelect: () => onReativar(usuario) },
+    );
+  }
+  itens.push({ label: 'Gerar senha temporária', onSelect: () => onAcao({ tipo: 'senha', usuario }) });
+  if (!self)
+    itens.push({ label: 'Excluir', danger: true, onSelect: () => onAcao({ tipo: 'excluir', usuario }) });
+  return <RowMenu label={`Ações para ${usuario.nome}`} items={itens} />;
 }

@@ -1,0 +1,212 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { E2E_ADMIN } from '../global-setup';
+import { pdfMinimo } from './journeys/passos';
+import { adminApi, criarCliente, diaEmSaoPaulo, primeiroAcesso, sufixo } from './support';
+
+/*
+ * Every list and client screen fits the screen it is on (issue 16): at 1366×800 (project desktop)
+ * and 390×844 (project celular) nothing sticks out of its container sideways, no table needs
+ * sideways scrolling, and every row action (and what a row menu opens) is inside the viewport,
+ * measured with bounding boxes. The data has long names and e-mails, the kind that widened tables.
+ */
+
+const TAMANHOS = { desktop: { width: 1366, height: 800 }, celular: { width: 390, height: 844 } } as const;
+
+/** The page's size for this project: the laptop or the phone of the issue. */
+async function tamanhoDoProjeto(page: Page, projeto: string) {
+  await page.setViewportSize(projeto === 'celular' ? TAMANHOS.celular : TAMANHOS.desktop);
+}
+
+type Excesso = { onde: string; quanto: number };
+
+/**
+ * What sticks out sideways in `main`: the page scrolling sideways, a scrolling box (a table's frame)
+ * wider inside than out, an element past the edge of `main`, or a row's button or link past the
+ * viewport. Screen-reader-only texts (1 px boxes) are not looked at.
+ */
+async function excessos(page: Page): Promise<Excesso[]> {
+  return page.evaluate(() => {
+    const achados: { onde: string; quanto: number }[] = [];
+    const nome = (el: Element) =>
+      `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''} "${(el.textContent ?? '').trim().slice(0, 40)}"`;
+    const largura = window.innerWidth;
+    const pagina = document.documentElement.scrollWidth - largura;
+    if (pagina > 1) achados.push({ onde: 'a página rola de lado', quanto: pagina });
+    const main = document.querySelector('main');
+    if (!main) return [{ onde: 'sem <main>', quanto: 0 }];
+    const limite = main.getBoundingClientRect();
+    for (const el of Array.from(main.querySelectorAll('*'))) {
+      const caixa = el.getBoundingClientRect();
+      if (caixa.width <= 1 || caixa.height <= 1) continue;
+      const estilo = getComputedStyle(el);
+      if (estilo.visibility === 'hidden') continue;
+      if (/(auto|scroll)/.test(estilo.overflowX) && el.scrollWidth - el.clientWidth > 1) {
+        achados.push({ onde: `rola de lado: ${nome(el)}`, quanto: el.scrollWidth - el.clientWidth });
+      }
+      const fora = Math.max(caixa.right - limite.right, limite.left - caixa.left);
+      if (fora > 1) achados.push({ onde: `passa de <main>: ${nome(el)}`, quanto: fora });
+      if (el.closest('tr, [role="menu"]') && el.matches('a, button')) {
+        const foraDaTela = Math.max(caixa.right - largura, -caixa.left);
+        if (foraDaTela > 0) achados.push({ onde: `ação fora da tela: ${nome(el)}`, quanto: foraDaTela });
+      }
+    }
+    return achados;
+  });
+}
+
+/** Measures, and keeps a screenshot of the screen among the run's artifacts (test-results/e2e). */
+async function semExcessos(page: Page, tela: string) {
+  const arquivo = `${tela.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'tela'}.png`;
+  await page.screenshot({ path: test.info().outputPath(arquivo), fullPage: true });
+  expect(await excessos(page), tela).toEqual([]);
+}
+
+async function criarLaudo(api: APIRequestContext, dados: Record<string, string>): Promise<string> {
+  const response = await api.post('/api/laudos', { data: { tipo: 'NR-13', ...dados } });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { laudo: { id: string } }).laudo.id;
+}
+
+test('the admin lists fit the screen, with every row action on it', async ({ page, baseURL }, testInfo) => {
+  test.setTimeout(120_000);
+  if (!baseURL) throw new Error('baseURL ausente');
+  await tamanhoDoProjeto(page, testInfo.project.name);
+  const id = sufixo();
+  const api = await adminApi(baseURL);
+  // Long, real-looking values: a long company, a long address with a hyphenated domain.
+  const empresa = `Metalúrgica Exemplo Indústria e Comércio de Caldeiras ${id}`;
+  const email = `ana.xavier.largura-${id}@metalurgica-exemplo-caldeiras.com.br`;
+  const usuario = await api.post('/api/admin/usuarios', {
+    data: { nome: `Ana Xavier de Albuquerque ${id}`, email, tipo: 'cliente', empresa },
+  });
+  expect(usuario.status(), await usuario.text()).toBe(201);
+  for (const dias of [7, -7]) {
+    await criarLaudo(api, {
+      nome: `Vaso de pressão vertical do setor de caldeiras ${dias} ${id}`,
+      codigo: `LARG-${dias}-${id}`,
+      cliente: empresa,
+      emailCliente: email,
+      dataVencimento: diaEmSaoPaulo(dias),
+    });
+  }
+  // The reminders run once, so that Registros has rows.
+  expect((await api.post('/api/admin/notificacoes/executar')).ok()).toBe(true);
+  await api.dispose();
+
+  await page.goto('/login');
+  await page.getByLabel('E-mail', { exact: true }).fill(E2E_ADMIN.email);
+  await page.getByLabel('Senha', { exact: true }).fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // Usuários: the row's menu opens inside the screen, with every action.
+  await page.goto('/admin');
+  await page.getByLabel('Buscar').first().fill(id);
+  const linha = page.getByRole('row').filter({ hasText: email });
+  await expect(linha).toHaveCount(1);
+  await semExcessos(page, 'Usuários');
+  await linha.getByRole('button', { name: /^Ações para / }).click();
+  const menu = page.getByRole('menu');
+  for (const acao of ['Editar', 'Desativar', 'Gerar senha temporária', 'Excluir']) {
+    await expect(menu.getByRole('menuitem', { name: acao })).toBeInViewport({ ratio: 1 });
+  }
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+
+  await page.getByRole('tab', { name: 'Laudos' }).click();
+  await expect(page.getByRole('row').filter({ hasText: `LARG-7-${id}` })).toHaveCount(1);
+  await semExcessos(page, 'Laudos');
+
+  await page.getByRole('tab', { name: 'Planos' }).click();
+  await expect(page.getByRole('tabpanel')).toBeVisible();
+  await semExcessos(page, 'Planos');
+
+  await page.goto('/admin/email-notifications');
+  await expect(page.getByRole('row').filter({ hasText: 'Lembretes antes do vencimento' })).toBeVisible();
+  await semExcessos(page, 'Regras');
+  const editar = page
+    .getByRole('row')
+    .filter({ hasText: 'Lembretes antes do vencimento' })
+    .getByRole('button', { name: /^Editar/ });
+  // Below the fold on a phone: what matters is that scrolling down, not sideways, reaches it.
+  await editar.scrollIntoViewIfNeeded();
+  await expect(editar).toBeInViewport({ ratio: 1 });
+
+  await page.getByRole('tab', { name: 'Registros' }).click();
+  await page.getByLabel('Buscar').fill(id);
+  await expect(
+    page
+      .getByRole('row')
+      .filter({ hasText: `LARG-7-${id}` })
+      .first(),
+  ).toBeVisible();
+  await semExcessos(page, 'Registros');
+
+  await page.getByRole('tab', { name: 'Simulação' }).click();
+  await page.getByLabel('Data da simulação').fill(diaEmSaoPaulo(2));
+  await page.getByRole('button', { name: 'Simular' }).click();
+  await expect(page.getByRole('heading', { name: /^Resultado para/ })).toBeVisible();
+  await semExcessos(page, 'Simulação');
+
+  await page.goto('/admin/email-templates');
+  await expect(page.getByRole('table').first()).toBeVisible();
+  await semExcessos(page, 'Modelos de e-mail');
+  await page.getByRole('tab', { name: 'Mensagens enviadas' }).click();
+  await page.getByLabel('Buscar').fill(email);
+  await expect(page.getByRole('row').filter({ hasText: email }).first()).toBeVisible();
+  await semExcessos(page, 'Mensagens enviadas');
+});
+
+test('the client screens fit the screen, and the client menu shows every destination', async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  if (!baseURL) throw new Error('baseURL ausente');
+  await tamanhoDoProjeto(page, testInfo.project.name);
+  const id = sufixo();
+  const empresa = `Metalúrgica Exemplo Indústria e Comércio ${id}`;
+  const email = `cliente.largura-${id}@metalurgica-exemplo-caldeiras.com.br`;
+  const api = await adminApi(baseURL);
+  const temporaria = await criarCliente(api, `Cliente Largura ${id}`, email, empresa);
+  const laudoId = await criarLaudo(api, {
+    nome: `Vaso de pressão vertical do setor de caldeiras ${id}`,
+    codigo: `CLARG-${id}`,
+    cliente: empresa,
+    emailCliente: email,
+    dataVencimento: diaEmSaoPaulo(12),
+  });
+  // A file, so that /documentos lists the laudo.
+  const pdf = await api.post(`/api/laudos/${laudoId}/arquivos/pdf`, {
+    multipart: {
+      arquivo: { name: `laudo-largura-${id}.pdf`, mimeType: 'application/pdf', buffer: pdfMinimo(id) },
+    },
+  });
+  expect(pdf.ok(), await pdf.text()).toBe(true);
+  await api.dispose();
+  await primeiroAcesso(page, email, temporaria, `senha-largura-${id}`);
+
+  // The header is one row: the logo and "Sair" side by side.
+  const logo = page.getByRole('banner').getByRole('link').first();
+  const sair = page.getByRole('button', { name: 'Sair', exact: true });
+  const [caixaLogo, caixaSair] = [await logo.boundingBox(), await sair.boundingBox()];
+  if (!caixaLogo || !caixaSair) throw new Error('cabeçalho sem caixas');
+  expect(Math.abs(caixaLogo.y + caixaLogo.height / 2 - (caixaSair.y + caixaSair.height / 2))).toBeLessThan(8);
+
+  // Every destination of the client menu is on the screen, none off to the side.
+  const menu = page.getByRole('navigation', { name: 'Área do cliente' });
+  for (const destino of ['Painel', 'Novo laudo', 'Vencimentos', 'Documentos', 'Notificações']) {
+    await expect(menu.getByRole('link', { name: destino, exact: true })).toBeInViewport({ ratio: 1 });
+  }
+
+  for (const [caminho, texto] of [
+    ['/dashboard', `Vaso de pressão vertical do setor de caldeiras ${id}`],
+    ['/vencimentos', `CLARG-${id}`],
+    ['/documentos', `Vaso de pressão vertical do setor de caldeiras ${id}`],
+    [`/laudos/${laudoId}`, `CLARG-${id}`],
+  ] as const) {
+    await page.goto(caminho);
+    await expect(page.getByRole('main').getByText(texto).first()).toBeVisible();
+    await semExcessos(page, caminho);
+  }
+});
