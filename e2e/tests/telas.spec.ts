@@ -39,6 +39,8 @@ async function esperarContaDescoberta(page: Page) {
     page.getByRole('link', { name: 'Minha conta' }),
     page.getByRole('button', { name: 'Sair' }),
   ]) {
+    // The page may still be settling after the toast's action: the control must be shown first.
+    await expect(controle).toBeVisible();
     const caixa = await controle.boundingBox();
     if (!caixa) throw new Error('controle da conta sem caixa');
     const coberto = await controle.evaluate(
