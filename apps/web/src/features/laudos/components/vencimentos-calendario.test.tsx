@@ -113,13 +113,19 @@ describe('/vencimentos?visao=calendario', () => {
     await waitFor(() => expect(focado()).toBe('2026-12-26'));
     tecla('ArrowLeft');
     await waitFor(() => expect(focado()).toBe('2026-12-25'));
+    // Across a month's end and back.
+    tecla('ArrowDown');
+    tecla('ArrowDown');
+    await waitFor(() => expect(focado()).toBe('2027-01-08'));
+    tecla('PageUp');
+    await waitFor(() => expect(focado()).toBe('2026-12-08'));
 
     // Enter (a click with detail 0) opens the day and takes the focus to its list.
     fireEvent.click(document.activeElement as Element, { detail: 0 });
     await waitFor(() =>
-      expect(document.activeElement?.textContent).toBe('sexta-feira, 25 de dezembro de 2026'),
+      expect(document.activeElement?.textContent).toBe('terça-feira, 8 de dezembro de 2026'),
     );
-    expect(router.state.location.search).toContain('dia=2026-12-25');
+    expect(router.state.location.search).toContain('dia=2026-12-08');
 
     fireEvent.click(screen.getByRole('button', { name: /Próximo mês/ }));
     expect(await screen.findByRole('heading', { level: 2, name: 'janeiro de 2027' })).toBeTruthy();

@@ -148,13 +148,15 @@ export function VencimentosCalendario({
 
   const grade = useRef<HTMLTableElement>(null);
   const tituloDoDia = useRef<HTMLHeadingElement>(null);
-  const focarDia = useRef(false);
+  // The day the keyboard sent the focus to, until it is there: keys pressed while a new month
+  // renders count from it, not from the old day still holding the focus (no key is lost).
+  const focarDia = useRef<string | null>(null);
   const focarLista = useRef(false);
 
   useEffect(() => {
     // Wait until the URL shows the new day's month: the month changes one render after the focus.
     if (!focarDia.current || mesDoDia(foco) !== mes) return;
-    focarDia.current = false;
+    focarDia.current = null;
     grade.current?.querySelector<HTMLElement>(`[data-dia="${foco}"]`)?.focus();
   }, [foco, mes]);
 
@@ -178,7 +180,7 @@ export function VencimentosCalendario({
   }
 
   function irPara(dia: string, focar: boolean) {
-    focarDia.current = focar;
+    focarDia.current = focar ? dia : null;
     setFoco(dia);
     if (mesDoDia(dia) !== mes) atualizar({ mes: mesDoDia(dia) });
   }
@@ -193,7 +195,8 @@ export function VencimentosCalendario({
   }
 
   function teclar(evento: KeyboardEvent<HTMLTableElement>) {
-    const dia = (evento.target as HTMLElement).closest('[data-dia]')?.getAttribute('data-dia');
+    const dia =
+      focarDia.current ?? (evento.target as HTMLElement).closest('[data-dia]')?.getAttribute('data-dia');
     if (!dia) return;
     const destinos: Record<string, () => string> = {
       ArrowLeft: () => addDaysIso(dia, -1),
@@ -380,7 +383,6 @@ function Dia({
         type="button"
         data-dia={dia}
         tabIndex={focavel ? 0 : -1}
-        aria-label={rotulo}
         aria-current={hoje ? 'date' : undefined}
         onClick={onClick}
         className={`flex h-14 w-full flex-col items-center gap-0.5 rounded-lg p-1 text-left ring-1 ring-inset focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-700 sm:h-24 sm:items-stretch sm:p-1.5 ${
@@ -391,6 +393,9 @@ function Dia({
               : 'bg-slate-50 text-slate-600 ring-slate-200'
         } ${aberto ? 'ring-2 ring-brand-700' : ''}`}
       >
+        {/* The name is this text, the visible digits and counts hidden from it: an aria-label would
+            have to contain the visible text (axe's label-content-name-mismatch). */}
+        <span className="sr-only">{rotulo}</span>
         <span
           aria-hidden="true"
           className={`inline-flex size-6 items-center justify-center rounded-full text-sm ${
