@@ -48,12 +48,12 @@ test('the due-date calendar works by keyboard alone, passes axe and fits a phone
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/visao=calendario/);
   await tabAte(page, (el) => el.hasAttribute('data-dia'), 'a grade do calendário');
-  expect(await diaFocado(page)).toBe(diaEmSaoPaulo(0));
+  await expect.poll(() => diaFocado(page)).toBe(diaEmSaoPaulo(0));
   await expect(page.locator(':focus')).toHaveAttribute('aria-current', 'date');
 
   // Ten days on: the laudo's day, named with its count and status.
   for (let i = 0; i < 10; i++) await page.keyboard.press('ArrowRight');
-  expect(await diaFocado(page)).toBe(vence);
+  await expect.poll(() => diaFocado(page)).toBe(vence);
   await expect(page.locator(':focus')).toHaveAccessibleName(/1 laudo, vencendo$/);
 
   // A month on and back, by keyboard: the heading follows.
@@ -63,7 +63,7 @@ test('the due-date calendar works by keyboard alone, passes axe and fits a phone
   await expect(mes).not.toHaveAttribute('aria-labelledby', antes ?? '');
   await page.keyboard.press('PageUp');
   await expect(mes).toHaveAttribute('aria-labelledby', antes ?? '');
-  expect(await diaFocado(page)).toBe(vence);
+  await expect.poll(() => diaFocado(page)).toBe(vence);
 
   // Enter opens the day's laudos below the grid and takes the focus there.
   await page.keyboard.press('Enter');

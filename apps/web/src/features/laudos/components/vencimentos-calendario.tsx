@@ -153,11 +153,17 @@ export function VencimentosCalendario({
   const focarDia = useRef<string | null>(null);
   const focarLista = useRef(false);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the day or the month changes; the target is read from the ref
   useEffect(() => {
-    // Wait until the URL shows the new day's month: the month changes one render after the focus.
-    if (!focarDia.current || mesDoDia(foco) !== mes) return;
+    // The ref, not `foco`: this effect may run late (after a month's render in a transition),
+    // when more keys have already moved the target on.
+    const alvo = focarDia.current;
+    // Wait until the URL shows the target's month: the month changes a render after the focus.
+    if (!alvo || mesDoDia(alvo) !== mes) return;
+    const botao = grade.current?.querySelector<HTMLElement>(`[data-dia="${alvo}"]`);
+    if (!botao) return;
     focarDia.current = null;
-    grade.current?.querySelector<HTMLElement>(`[data-dia="${foco}"]`)?.focus();
+    botao.focus();
   }, [foco, mes]);
 
   useEffect(() => {
@@ -228,13 +234,15 @@ export function VencimentosCalendario({
         >
           {nomeDoMes(mes)}
         </h2>
+        {/* On a phone the arrows alone keep the heading and the buttons on one row. */}
         <div className="flex items-center gap-2">
           <button
             type="button"
             className={buttonClass('secondary', 'sm')}
             onClick={() => irPara(mesmoDiaEm(focoNoMes, -1), false)}
           >
-            <span aria-hidden="true">←</span> Mês anterior
+            <span aria-hidden="true">←</span>
+            <span className="sr-only sm:not-sr-only">Mês anterior</span>
           </button>
           <button
             type="button"
@@ -248,7 +256,8 @@ export function VencimentosCalendario({
             className={buttonClass('secondary', 'sm')}
             onClick={() => irPara(mesmoDiaEm(focoNoMes, 1), false)}
           >
-            Próximo mês <span aria-hidden="true">→</span>
+            <span className="sr-only sm:not-sr-only">Próximo mês</span>
+            <span aria-hidden="true">→</span>
           </button>
         </div>
       </div>
