@@ -1,9 +1,15 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ApiRequest, mockApi } from '../../../test/api-mock';
 import { perfil } from '../../../test/factories';
 import { renderApp } from '../../../test/render';
 import { laudoApi, tipos } from '../test/laudo-factory';
+
+// /vencimentos is a lazy route: load its modules once up front, so that the first test's waits
+// measure the page, not the transform of the modules behind it on a busy machine.
+beforeAll(async () => {
+  await import('./vencimentos-lista');
+}, 30_000);
 
 // Today in the firm's zone (America/Sao_Paulo): 3 December 2026.
 beforeEach(() => {
