@@ -8,7 +8,7 @@ import { Badge } from '../../../components/ui/badge';
 
 const tom = { ativo: 'success', vencendo: 'warning', vencido: 'danger' } as const;
 
-const icones: Record<StatusVencimento, string> = {
+export const icones: Record<StatusVencimento, string> = {
   ativo: 'M5 12l4 4 10-10',
   vencendo: 'M12 7v6M12 17h.01',
   vencido: 'M7 7l10 10M17 7L7 17',

@@ -10,6 +10,7 @@ import { useLaudosPaginas } from '../api/list-laudos';
 import { type Ordenacao, useOrdenacaoNaUrl } from '../hooks/use-ordenacao-na-url';
 import { type FiltrosBasicos, LaudoFiltros } from './laudo-filtros';
 import { LaudoLista } from './laudo-lista';
+import { SeletorDeVisao, useVisaoVencimentos, VencimentosCalendario } from './vencimentos-calendario';
 
 const POR_PAGINA = 20;
 /** By default the most overdue first, then the soonest to expire. */
@@ -25,11 +26,15 @@ const secoes: { status: StatusVencimento; titulo: string; vazio: string }[] = [
   { status: 'ativo', titulo: 'Ativos', vazio: 'Nenhum laudo ativo.' },
 ];
 
-/** /vencimentos: the laudos in three sections by status, each loaded page by page. */
+/**
+ * /vencimentos: the laudos in three sections by status, each loaded page by page, or (with
+ * ?visao=calendario) a month calendar of the due dates.
+ */
 export function VencimentosLista({ admin }: { admin: boolean }) {
   const [filtros, setFiltros] = useState<FiltrosBasicos>({ busca: '', tipo: '' });
   const busca = useDebouncedValue(filtros.busca, 300);
   const [ordenacao, ordenar] = useOrdenacaoNaUrl(ORDEM_PADRAO);
+  const visao = useVisaoVencimentos();
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-10">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
@@ -46,20 +51,34 @@ export function VencimentosLista({ admin }: { admin: boolean }) {
         </Link>
       </div>
       <div className="mt-6">
-        <LaudoFiltros valor={filtros} onChange={setFiltros} ordenacao={ordenacao} onOrdenar={ordenar} />
+        <LaudoFiltros
+          valor={filtros}
+          onChange={setFiltros}
+          // The calendar orders itself by date: no order to choose there.
+          {...(visao === 'lista' ? { ordenacao, onOrdenar: ordenar } : {})}
+        />
       </div>
-      <div className="mt-8 space-y-10">
-        {secoes.map((secao) => (
-          <SecaoStatus
-            key={secao.status}
-            {...secao}
-            busca={busca}
-            tipo={filtros.tipo}
-            ordenacao={ordenacao}
-            admin={admin}
-          />
-        ))}
+      <div className="mt-6">
+        <SeletorDeVisao />
       </div>
+      {visao === 'calendario' ? (
+        <div className="mt-6">
+          <VencimentosCalendario busca={busca} tipo={filtros.tipo} admin={admin} />
+        </div>
+      ) : (
+        <div className="mt-8 space-y-10">
+          {secoes.map((secao) => (
+            <SecaoStatus
+              key={secao.status}
+              {...secao}
+              busca={busca}
+              tipo={filtros.tipo}
+              ordenacao={ordenacao}
+              admin={admin}
+            />
+          ))}
+        </div>
+      )}
     </div>
   );
 }
