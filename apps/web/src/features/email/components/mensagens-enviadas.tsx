@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { SkeletonTable, useRevealDelay } from '../../../components/loading';
+import { SkeletonTable, SkeletonText, useRevealDelay } from '../../../components/loading';
 import { Badge } from '../../../components/ui/badge';
 import { DataTable, type DataTableColumn, EmailText } from '../../../components/ui/data-table';
 import { Dialog } from '../../../components/ui/dialog';
@@ -152,12 +152,8 @@ export function MensagensEnviadas() {
 
 function ConteudoMensagem({ id }: { id: string }) {
   const mensagem = useMensagem(id);
-  if (mensagem.isPending)
-    return (
-      <p role="status" className="text-sm text-slate-600">
-        Carregando mensagem...
-      </p>
-    );
+  const revelando = useRevealDelay(mensagem.isPending);
+  if (mensagem.isPending || revelando) return <SkeletonText lines={3} label="Carregando mensagem..." />;
   if (mensagem.isError) return <ErrorNotice error={mensagem.error} onRetry={() => void mensagem.refetch()} />;
   const { mensagem: dados, conteudo } = mensagem.data;
   return (
