@@ -30,12 +30,13 @@ export function Skeleton({
 }: {
   /** What is loading, read by screen readers ("Carregando laudos..."). */
   label?: string;
+  /** The layout of the shapes (a grid like the content's), on the box that holds them. */
   className?: string;
   children: ReactNode;
 }) {
   return (
-    <div role="status" aria-busy="true" aria-label={label} data-skeleton="" className={className}>
-      <div aria-hidden="true" className="motion-safe:animate-pulse">
+    <div role="status" aria-busy="true" aria-label={label} data-skeleton="">
+      <div aria-hidden="true" className={`motion-safe:animate-pulse ${className ?? ''}`}>
         {children}
       </div>
     </div>
