@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { SkeletonList, useRevealDelay } from '../../../components/loading';
 import { useToast } from '../../../components/toast';
 import { Badge } from '../../../components/ui/badge';
 import { buttonClass } from '../../../components/ui/button';
@@ -22,6 +23,7 @@ export function SessionsPanel() {
   const { signOut, forgetSession } = useAuth();
   const { showToast } = useToast();
   const sessoes = useQuery(sessoesQueryOptions);
+  const revelando = useRevealDelay(sessoes.isPending);
   const refetch = () => queryClient.invalidateQueries({ queryKey: sessoesQueryOptions.queryKey });
 
   const encerrar = useMutation({ mutationFn: encerrarSessao, onSuccess: refetch });
@@ -41,7 +43,7 @@ export function SessionsPanel() {
   });
   const sair = useMutation({ mutationFn: signOut });
 
-  if (sessoes.isPending) return <p className="text-sm text-slate-600">Carregando sessões...</p>;
+  if (sessoes.isPending || revelando) return <SkeletonList rows={2} label="Carregando sessões..." />;
   if (sessoes.isError) return <ErrorNotice error={sessoes.error} onRetry={() => void sessoes.refetch()} />;
 
   const { sessoes: lista, tokenAtual } = sessoes.data;

@@ -1,5 +1,6 @@
 import { LIMITES_DO_POST, postInputSchema } from '@laudos/domain/api';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { SkeletonText, useRevealDelay } from '../../../components/loading';
 import { type ToastOptions, useToast } from '../../../components/toast';
 import { buttonClass } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -36,13 +37,11 @@ type PostEditorProps = {
 /** Writes a post: its fields, the Markdown with a preview, the cover, and saving or publishing it. */
 export function PostEditor({ postId, autorPadrao, onCriado, onVoltar }: PostEditorProps) {
   const post = usePost(postId);
-  if (postId !== null && post.isPending) {
-    return (
-      <p role="status" className="text-sm text-slate-600">
-        Carregando post...
-      </p>
-    );
-  }
+  // A new post (postId null) is never loading: its disabled query stays pending, and holding the
+  // skeleton after its first save would unmount the form being written.
+  const revelando = useRevealDelay(postId !== null && post.isPending);
+  if (postId !== null && (post.isPending || revelando))
+    return <SkeletonText lines={5} label="Carregando post..." />;
   if (postId !== null && post.isError) {
     return (
       <div className="space-y-4">

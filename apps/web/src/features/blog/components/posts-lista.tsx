@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { SkeletonTable, useRevealDelay } from '../../../components/loading';
 import { useToast } from '../../../components/toast';
 import { buttonClass } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -39,6 +40,7 @@ export function PostsLista({ focar = false, onNovo, onEditar }: PostsListaProps)
   useEffect(() => setPagina(1), [buscaAtiva, status]);
 
   const posts = usePosts({ busca: buscaAtiva, status, pagina, porPagina: POR_PAGINA });
+  const revelando = useRevealDelay(posts.isPending);
   const publicar = usePublicarPost();
   const despublicar = useDespublicarPost();
   const excluir = useExcluirPost();
@@ -119,10 +121,8 @@ export function PostsLista({ focar = false, onNovo, onEditar }: PostsListaProps)
         </SelectField>
       </search>
 
-      {posts.isPending ? (
-        <p role="status" className="text-sm text-slate-600">
-          Carregando posts...
-        </p>
+      {posts.isPending || revelando ? (
+        <SkeletonTable rows={4} columns={4} label="Carregando posts..." />
       ) : posts.isError ? (
         <ErrorNotice error={posts.error} onRetry={() => void posts.refetch()} />
       ) : total === 0 ? (

@@ -1,4 +1,5 @@
 import { formatDateBR } from '@laudos/domain';
+import { SkeletonText, useRevealDelay } from '../../../components/loading';
 import { useToast } from '../../../components/toast';
 import { Badge } from '../../../components/ui/badge';
 import { buttonClass } from '../../../components/ui/button';
@@ -25,6 +26,7 @@ function quando(value: string | null, vazio = '—'): string {
 /** The "Agendador" tab: whether the reminders run, the last runs, and a run on demand. */
 export function AgendadorPainel() {
   const agendador = useAgendador();
+  const revelando = useRevealDelay(agendador.isPending);
   const pausar = usePausarAgendador();
   const retomar = useRetomarAgendador();
   const executar = useExecutarAgora();
@@ -47,12 +49,7 @@ export function AgendadorPainel() {
     });
   }
 
-  if (agendador.isPending)
-    return (
-      <p role="status" className="text-sm text-slate-600">
-        Carregando agendador...
-      </p>
-    );
+  if (agendador.isPending || revelando) return <SkeletonText lines={2} label="Carregando agendador..." />;
   if (agendador.isError)
     return <ErrorNotice error={agendador.error} onRetry={() => void agendador.refetch()} />;
 

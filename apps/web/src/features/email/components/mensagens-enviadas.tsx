@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { SkeletonTable, SkeletonText, useRevealDelay } from '../../../components/loading';
 import { Badge } from '../../../components/ui/badge';
 import { DataTable, type DataTableColumn, EmailText } from '../../../components/ui/data-table';
 import { Dialog } from '../../../components/ui/dialog';
@@ -27,6 +28,7 @@ export function MensagensEnviadas() {
   useEffect(() => setPagina(1), [status, buscaAtiva]);
 
   const mensagens = useMensagens({ status, busca: buscaAtiva, pagina, porPagina: POR_PAGINA });
+  const revelando = useRevealDelay(mensagens.isPending);
   const total = mensagens.data?.total ?? 0;
   const paginas = Math.max(1, Math.ceil(total / POR_PAGINA));
 
@@ -126,10 +128,8 @@ export function MensagensEnviadas() {
         />
       </search>
 
-      {mensagens.isPending ? (
-        <p role="status" className="text-sm text-slate-600">
-          Carregando mensagens...
-        </p>
+      {mensagens.isPending || revelando ? (
+        <SkeletonTable rows={4} columns={4} label="Carregando mensagens..." />
       ) : mensagens.isError ? (
         <ErrorNotice error={mensagens.error} onRetry={() => void mensagens.refetch()} />
       ) : (
@@ -159,12 +159,8 @@ export function MensagensEnviadas() {
 
 function ConteudoMensagem({ id }: { id: string }) {
   const mensagem = useMensagem(id);
-  if (mensagem.isPending)
-    return (
-      <p role="status" className="text-sm text-slate-600">
-        Carregando mensagem...
-      </p>
-    );
+  const revelando = useRevealDelay(mensagem.isPending);
+  if (mensagem.isPending || revelando) return <SkeletonText lines={3} label="Carregando mensagem..." />;
   if (mensagem.isError) return <ErrorNotice error={mensagem.error} onRetry={() => void mensagem.refetch()} />;
   const { mensagem: dados, conteudo } = mensagem.data;
   return (

@@ -1,6 +1,7 @@
 import { formatDateBR } from '@laudos/domain';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { SkeletonTable, useRevealDelay } from '../../../components/loading';
 import { Badge } from '../../../components/ui/badge';
 import { DataTable, type DataTableColumn, EmailText } from '../../../components/ui/data-table';
 import { ErrorNotice } from '../../../components/ui/error-notice';
@@ -39,6 +40,7 @@ export function RegistrosNotificacao() {
     pagina,
     porPagina: POR_PAGINA,
   });
+  const revelando = useRevealDelay(logs.isPending);
   const total = logs.data?.total ?? 0;
   const paginas = Math.max(1, Math.ceil(total / POR_PAGINA));
   const semFiltro = !status && !tipo && !buscaAtiva.trim() && !de && !ate;
@@ -96,10 +98,8 @@ export function RegistrosNotificacao() {
         />
       </search>
 
-      {logs.isPending ? (
-        <p role="status" className="text-sm text-slate-600">
-          Carregando registros...
-        </p>
+      {logs.isPending || revelando ? (
+        <SkeletonTable rows={4} columns={4} label="Carregando registros..." />
       ) : logs.isError ? (
         <ErrorNotice error={logs.error} onRetry={() => void logs.refetch()} />
       ) : (

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { SkeletonTable, useRevealDelay } from '../../../components/loading';
 import { useToast } from '../../../components/toast';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table';
 import { ErrorNotice } from '../../../components/ui/error-notice';
@@ -13,6 +14,7 @@ import { Secao } from './secao';
 /** The "Regras" tab: when each kind of reminder goes out. */
 export function RegrasNotificacao() {
   const regras = useRegras();
+  const revelando = useRevealDelay(regras.isPending);
   const alterar = useAlterarRegra();
   const { showToast } = useToast();
   const [editando, setEditando] = useState<Regra | null>(null);
@@ -115,10 +117,8 @@ export function RegrasNotificacao() {
       titulo="Regras de envio"
       descricao="Quando cada aviso sai: os dias em relação ao vencimento, o modelo usado e o horário (no fuso da empresa)."
     >
-      {regras.isPending ? (
-        <p role="status" className="text-sm text-slate-600">
-          Carregando regras...
-        </p>
+      {regras.isPending || revelando ? (
+        <SkeletonTable rows={4} columns={4} label="Carregando regras..." />
       ) : regras.isError ? (
         <ErrorNotice error={regras.error} onRetry={() => void regras.refetch()} />
       ) : (

@@ -1,4 +1,5 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
+import { SkeletonText, useRevealDelay } from '../../../components/loading';
 import { useToast } from '../../../components/toast';
 import { Badge } from '../../../components/ui/badge';
 import { buttonClass } from '../../../components/ui/button';
@@ -32,15 +33,14 @@ export function ServicoEmail() {
 
 function StatusServico() {
   const status = useStatusServicoEmail();
+  const revelando = useRevealDelay(status.isPending);
   return (
     <Secao
       titulo="Serviço de e-mail"
       descricao="Por onde os e-mails saem (definido na configuração do servidor)."
     >
-      {status.isPending ? (
-        <p role="status" className="text-sm text-slate-600">
-          Carregando...
-        </p>
+      {status.isPending || revelando ? (
+        <SkeletonText lines={2} label="Carregando serviço de e-mail..." />
       ) : status.isError ? (
         <ErrorNotice error={status.error} onRetry={() => void status.refetch()} />
       ) : (
@@ -90,12 +90,11 @@ const cartoes = [
 
 function Estatisticas() {
   const estatisticas = useEstatisticasEmail();
+  const revelando = useRevealDelay(estatisticas.isPending);
   return (
     <Secao titulo="Estatísticas de e-mail">
-      {estatisticas.isPending ? (
-        <p role="status" className="text-sm text-slate-600">
-          Carregando...
-        </p>
+      {estatisticas.isPending || revelando ? (
+        <SkeletonText lines={2} label="Carregando estatísticas..." />
       ) : estatisticas.isError ? (
         <ErrorNotice error={estatisticas.error} onRetry={() => void estatisticas.refetch()} />
       ) : (

@@ -1,6 +1,7 @@
 import { salvarTemplateEntrada } from '@laudos/domain/api';
 import { type FormEvent, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { SkeletonText, useRevealDelay } from '../../../components/loading';
 import { useToast } from '../../../components/toast';
 import { Badge } from '../../../components/ui/badge';
 import { buttonClass } from '../../../components/ui/button';
@@ -91,15 +92,14 @@ type TemplateEditorProps = {
 /** One template: its subject, HTML and text, with a live preview and a test send. */
 export function TemplateEditor({ type, voltarHref, emailTeste }: TemplateEditorProps) {
   const template = useTemplate(type);
+  const revelando = useRevealDelay(template.isPending);
   return (
     <div className="space-y-5">
       <Link to={voltarHref} className="text-sm font-medium text-brand-700 hover:underline">
         <span aria-hidden="true">←</span> Voltar aos modelos
       </Link>
-      {template.isPending ? (
-        <p role="status" className="text-sm text-slate-600">
-          Carregando modelo...
-        </p>
+      {template.isPending || revelando ? (
+        <SkeletonText lines={4} label="Carregando modelo..." />
       ) : template.isError ? (
         <ErrorNotice error={template.error} onRetry={() => void template.refetch()} />
       ) : (

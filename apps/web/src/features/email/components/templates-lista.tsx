@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { SkeletonTable, useRevealDelay } from '../../../components/loading';
 import { Badge } from '../../../components/ui/badge';
 import { DataTable } from '../../../components/ui/data-table';
 import { ErrorNotice } from '../../../components/ui/error-notice';
@@ -9,15 +10,14 @@ import { Secao } from './secao';
 /** Every e-mail template; each opens in the editor. */
 export function TemplatesLista({ hrefDoModelo }: { hrefDoModelo: (type: string) => string }) {
   const templates = useTemplates();
+  const revelando = useRevealDelay(templates.isPending);
   return (
     <Secao
       titulo="Modelos"
       descricao="O texto de cada e-mail que o sistema envia. Os modelos editados aqui substituem o padrão."
     >
-      {templates.isPending ? (
-        <p role="status" className="text-sm text-slate-600">
-          Carregando modelos...
-        </p>
+      {templates.isPending || revelando ? (
+        <SkeletonTable rows={4} columns={4} label="Carregando modelos..." />
       ) : templates.isError ? (
         <ErrorNotice error={templates.error} onRetry={() => void templates.refetch()} />
       ) : templates.data.length === 0 ? (

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { SkeletonList, useRevealDelay } from '../../../components/loading';
 import { buttonClass } from '../../../components/ui/button';
 import { ErrorNotice } from '../../../components/ui/error-notice';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
@@ -25,6 +26,7 @@ export function DocumentosLista({ admin, recursos }: { admin: boolean; recursos:
     porPagina: POR_PAGINA,
     comArquivos: true,
   });
+  const revelando = useRevealDelay(consulta.isPending);
   const laudos = consulta.data?.pages.flatMap((pagina) => pagina.laudos) ?? [];
 
   return (
@@ -39,10 +41,8 @@ export function DocumentosLista({ admin, recursos }: { admin: boolean; recursos:
         <LaudoFiltros valor={filtros} onChange={setFiltros} ordenacao={ordenacao} onOrdenar={ordenar} />
       </div>
       <div className="mt-6">
-        {consulta.isPending ? (
-          <p role="status" className="text-sm text-slate-600">
-            Carregando documentos...
-          </p>
+        {consulta.isPending || revelando ? (
+          <SkeletonList rows={3} label="Carregando documentos..." />
         ) : consulta.isError ? (
           <ErrorNotice error={consulta.error} onRetry={() => void consulta.refetch()} />
         ) : (

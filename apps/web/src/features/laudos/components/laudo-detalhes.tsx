@@ -1,6 +1,7 @@
 import { formatDateBR } from '@laudos/domain';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { Bone, Skeleton, useRevealDelay } from '../../../components/loading';
 import { useToast } from '../../../components/toast';
 import { buttonClass } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -27,16 +28,9 @@ type LaudoDetalhesProps = { id: string; admin: boolean; recursos: RecursosArquiv
 export function LaudoDetalhes({ id, admin, recursos }: LaudoDetalhesProps) {
   const laudo = useLaudo(id);
   useDocumentTitle(laudo.data?.nome ?? 'Laudo');
+  const revelando = useRevealDelay(laudo.isPending);
 
-  if (laudo.isPending) {
-    return (
-      <Moldura>
-        <p role="status" className="text-slate-600">
-          Carregando laudo...
-        </p>
-      </Moldura>
-    );
-  }
+  if (laudo.isPending || revelando) return <LaudoEsqueleto />;
   if (laudo.isError) {
     const naoEncontrado =
       laudo.error instanceof ApiError && (laudo.error.status === 404 || laudo.error.status === 400);
@@ -63,6 +57,55 @@ function voltarPara(admin: boolean) {
         texto: 'Voltar aos vencimentos',
         inicio: paths.dashboard,
       };
+}
+
+/** The laudo page in grey: trail, title, the data card's fields and the files, at their sizes. */
+function LaudoEsqueleto() {
+  return (
+    <Moldura>
+      <Skeleton label="Carregando laudo...">
+        <div className="flex h-5 items-center">
+          <Bone className="h-3 w-24" />
+        </div>
+        <div className="mt-3 flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+          <div className="min-w-0 flex-1">
+            <div className="flex h-9 items-center">
+              <Bone className="h-7 w-2/3" />
+            </div>
+            <div className="mt-2 flex h-6 items-center gap-2">
+              <Bone className="h-4 w-24" />
+              <Bone className="h-5 w-20 rounded-full" />
+            </div>
+          </div>
+          <div className="flex shrink-0 gap-2">
+            <Bone className="h-10 w-20 rounded-lg" />
+            <Bone className="h-10 w-20 rounded-lg" />
+          </div>
+        </div>
+        <div className="mt-6 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+          <div className="flex h-7 items-center">
+            <Bone className="h-5 w-40" />
+          </div>
+          <div className="mt-4 grid gap-x-6 gap-y-4 sm:grid-cols-2">
+            {['tipo', 'cliente', 'vencimento', 'email', 'criado', 'obs'].map((campo) => (
+              <div key={campo}>
+                <div className="flex h-5 items-center">
+                  <Bone className="h-3 w-24" />
+                </div>
+                <div className="mt-0.5 flex h-5 items-center">
+                  <Bone className="h-3 w-3/4" />
+                </div>
+              </div>
+            ))}
+          </div>
+        </div>
+        <div className="mt-6 h-40 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+          <Bone className="h-5 w-32" />
+          <Bone className="mt-4 h-10 w-full" />
+        </div>
+      </Skeleton>
+    </Moldura>
+  );
 }
 
 function Moldura({ children }: { children: ReactNode }) {

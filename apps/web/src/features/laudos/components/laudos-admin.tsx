@@ -1,6 +1,7 @@
 import { formatDateBR } from '@laudos/domain';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { SkeletonTable, useRevealDelay } from '../../../components/loading';
 import { buttonClass } from '../../../components/ui/button';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table';
 import { ErrorNotice } from '../../../components/ui/error-notice';
@@ -49,6 +50,7 @@ export function LaudosAdmin() {
     pagina,
     porPagina: POR_PAGINA,
   });
+  const revelando = useRevealDelay(laudos.isPending);
   const total = laudos.data?.total ?? 0;
   const paginas = Math.max(1, Math.ceil(total / POR_PAGINA));
 
@@ -113,10 +115,8 @@ export function LaudosAdmin() {
         />
       </search>
 
-      {laudos.isPending ? (
-        <p role="status" className="text-sm text-slate-600">
-          Carregando laudos...
-        </p>
+      {laudos.isPending || revelando ? (
+        <SkeletonTable rows={5} columns={5} label="Carregando laudos..." />
       ) : laudos.isError ? (
         <ErrorNotice error={laudos.error} onRetry={() => void laudos.refetch()} />
       ) : (

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../../lib/paths';
 import { mockApi } from '../../../test/api-mock';
@@ -59,5 +59,27 @@ describe('/dashboard', () => {
     renderApp(paths.dashboard);
     expect(await screen.findByText(/Todos os clientes/)).toBeTruthy();
     expect((await screen.findAllByText('Cliente: Metalúrgica Souza')).length).toBeGreaterThan(0);
+  });
+
+  it('shows skeletons shaped like the cards and lists while loading, then the data in their place', async () => {
+    let responder: (value: typeof estatisticas) => void = () => {};
+    const resposta = new Promise<typeof estatisticas>((resolve) => {
+      responder = resolve;
+    });
+    mockApi({
+      'GET /api/me': { body: perfil() },
+      'GET /api/laudos/estatisticas': () => resposta,
+      'GET /api/laudos': pagina([laudoApi()]),
+    });
+    renderApp(paths.dashboard);
+
+    const resumo = await screen.findByRole('status', { name: 'Carregando resumo...' });
+    expect(resumo.getAttribute('aria-busy')).toBe('true');
+    expect(screen.queryByText('Total de laudos')).toBeNull();
+
+    responder(estatisticas);
+    expect(await screen.findByText('Total de laudos')).toBeTruthy();
+    expect(screen.queryByRole('status', { name: 'Carregando resumo...' })).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('status', { name: 'Carregando laudos...' })).toBeNull());
   });
 });

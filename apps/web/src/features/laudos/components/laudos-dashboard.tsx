@@ -1,6 +1,7 @@
 import { DIAS_ALERTA_VENCIMENTO } from '@laudos/domain';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Bone, Skeleton, SkeletonList, useRevealDelay } from '../../../components/loading';
 import { buttonClass } from '../../../components/ui/button';
 import { ErrorNotice } from '../../../components/ui/error-notice';
 import { paths } from '../../../lib/paths';
@@ -11,6 +12,7 @@ import { LaudoLista } from './laudo-lista';
 /** /dashboard: counts, a chart of the statuses, the next expiries and the latest laudos. */
 export function LaudosDashboard({ admin }: { admin: boolean }) {
   const estatisticas = useEstatisticasLaudos();
+  const revelando = useRevealDelay(estatisticas.isPending);
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-10">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
@@ -31,10 +33,8 @@ export function LaudosDashboard({ admin }: { admin: boolean }) {
         <h2 id="resumo-titulo" className="sr-only">
           Resumo {admin ? 'de todos os clientes' : 'dos seus laudos'}
         </h2>
-        {estatisticas.isPending ? (
-          <p role="status" className="text-sm text-slate-600">
-            Carregando resumo...
-          </p>
+        {estatisticas.isPending || revelando ? (
+          <ResumoEsqueleto />
         ) : estatisticas.isError ? (
           <ErrorNotice error={estatisticas.error} onRetry={() => void estatisticas.refetch()} />
         ) : (
@@ -85,6 +85,44 @@ function Contagens({ dados }: { dados: EstatisticasLaudos }) {
         </div>
       ))}
     </dl>
+  );
+}
+
+/** The counts and the chart in grey, with their cards' paddings and line heights (no jump on arrival). */
+function ResumoEsqueleto() {
+  return (
+    <Skeleton label="Carregando resumo..." className="grid gap-6 lg:grid-cols-[2fr_1fr]">
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-2">
+        {cartoes.map((cartao) => (
+          <div
+            key={cartao.chave}
+            className={`rounded-xl border-l-4 bg-white p-4 shadow-sm ring-1 ring-slate-200 ${cartao.cor}`}
+          >
+            <div className="flex h-5 items-center">
+              <Bone className="h-3 w-2/3" />
+            </div>
+            <div className="mt-1 flex h-9 items-center">
+              <Bone className="h-7 w-12" />
+            </div>
+          </div>
+        ))}
+      </div>
+      <div className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+        <div className="flex h-5 items-center">
+          <Bone className="h-3 w-1/2" />
+        </div>
+        <div className="mt-3 space-y-3">
+          {barras.map((barra) => (
+            <div key={barra.chave}>
+              <div className="flex h-5 items-center">
+                <Bone className="h-3 w-2/3" />
+              </div>
+              <Bone className="mt-1 h-3 w-full rounded-full" />
+            </div>
+          ))}
+        </div>
+      </div>
+    </Skeleton>
   );
 }
 
@@ -159,13 +197,8 @@ function UltimosLaudos({ admin, tipo }: { admin: boolean; tipo: 'vencimentos' | 
       ? { status: 'vencendo', ordem: 'vencimento', direcao: 'asc', porPagina: 5 }
       : { ordem: 'criadoEm', direcao: 'desc', porPagina: 5 },
   );
-  if (laudos.isPending) {
-    return (
-      <p role="status" className="text-sm text-slate-600">
-        Carregando laudos...
-      </p>
-    );
-  }
+  const revelando = useRevealDelay(laudos.isPending);
+  if (laudos.isPending || revelando) return <SkeletonList rows={3} label="Carregando laudos..." />;
   if (laudos.isError) return <ErrorNotice error={laudos.error} onRetry={() => void laudos.refetch()} />;
   if (laudos.data.laudos.length === 0) {
     return (

@@ -1,3 +1,4 @@
+import { SkeletonTable, useRevealDelay } from '../../../components/loading';
 import { Dialog } from '../../../components/ui/dialog';
 import { ErrorNotice } from '../../../components/ui/error-notice';
 import { usePlanilha } from '../api/planilha';
@@ -23,13 +24,9 @@ export function PlanilhaDialog({
 
 function PlanilhaTabela({ laudoId }: { laudoId: string }) {
   const planilha = usePlanilha(laudoId);
-  if (planilha.isPending) {
-    return (
-      <p role="status" className="text-sm text-slate-600">
-        Carregando planilha...
-      </p>
-    );
-  }
+  const revelando = useRevealDelay(planilha.isPending);
+  if (planilha.isPending || revelando)
+    return <SkeletonTable rows={6} columns={4} label="Carregando planilha..." />;
   if (planilha.isError) return <ErrorNotice error={planilha.error} onRetry={() => void planilha.refetch()} />;
   const { sheetName, rows, truncated } = planilha.data;
   const colunas = Math.max(planilha.data.columns, ...rows.map((linha) => linha.length));

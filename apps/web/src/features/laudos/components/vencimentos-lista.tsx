@@ -1,6 +1,7 @@
 import { DIAS_ALERTA_VENCIMENTO, type StatusVencimento } from '@laudos/domain';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { SkeletonList, useRevealDelay } from '../../../components/loading';
 import { buttonClass } from '../../../components/ui/button';
 import { ErrorNotice } from '../../../components/ui/error-notice';
 import { plural } from '../../../lib/format';
@@ -101,6 +102,7 @@ function SecaoStatus({
   admin: boolean;
 }) {
   const consulta = useLaudosPaginas({ status, busca, tipo, ...ordenacao, porPagina: POR_PAGINA });
+  const revelando = useRevealDelay(consulta.isPending);
   const id = `secao-${status}`;
   const laudos = consulta.data?.pages.flatMap((pagina) => pagina.laudos) ?? [];
   const total = consulta.data?.pages[0]?.total ?? 0;
@@ -111,10 +113,8 @@ function SecaoStatus({
         {consulta.data ? <span className="text-base font-normal text-slate-600">({total})</span> : null}
       </h2>
       <div className="mt-3">
-        {consulta.isPending ? (
-          <p role="status" className="text-sm text-slate-600">
-            Carregando laudos...
-          </p>
+        {consulta.isPending || revelando ? (
+          <SkeletonList rows={3} label="Carregando laudos..." />
         ) : consulta.isError ? (
           <ErrorNotice error={consulta.error} onRetry={() => void consulta.refetch()} />
         ) : laudos.length === 0 ? (

@@ -1,6 +1,7 @@
 import { DIAS_ANTES_PADRAO } from '@laudos/domain';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { SkeletonTable, useRevealDelay } from '../../../components/loading';
 import { Badge } from '../../../components/ui/badge';
 import { DataTable, type DataTableColumn, EmailText } from '../../../components/ui/data-table';
 import { ErrorNotice } from '../../../components/ui/error-notice';
@@ -24,6 +25,7 @@ function diasDosLembretes(): string {
 export function NotificacoesLista() {
   const [pagina, setPagina] = useState(1);
   const notificacoes = useNotificacoes(pagina, POR_PAGINA);
+  const revelando = useRevealDelay(notificacoes.isPending);
   const total = notificacoes.data?.total ?? 0;
   const paginas = Math.max(1, Math.ceil(total / POR_PAGINA));
 
@@ -37,10 +39,8 @@ export function NotificacoesLista() {
       <p className="mt-2 text-slate-700">Os avisos e e-mails enviados sobre os seus laudos.</p>
 
       <div className="mt-6 space-y-4">
-        {notificacoes.isPending ? (
-          <p role="status" className="text-sm text-slate-600">
-            Carregando notificações...
-          </p>
+        {notificacoes.isPending || revelando ? (
+          <SkeletonTable rows={5} columns={4} label="Carregando notificações..." />
         ) : notificacoes.isError ? (
           <ErrorNotice error={notificacoes.error} onRetry={() => void notificacoes.refetch()} />
         ) : total === 0 ? (

@@ -1,3 +1,4 @@
+import { SkeletonList, useRevealDelay } from '../../../components/loading';
 import { Dialog } from '../../../components/ui/dialog';
 import { ErrorNotice } from '../../../components/ui/error-notice';
 import { usePlanoUsuarios } from '../api/list-planos';
@@ -14,7 +15,9 @@ export function PlanoUsuariosDialog({ plano, onClose }: { plano: Plano | null; o
 
 function Lista({ planoId }: { planoId: string }) {
   const usuarios = usePlanoUsuarios(planoId);
-  if (usuarios.isPending) return <p className="text-sm text-slate-600">Carregando...</p>;
+  const revelando = useRevealDelay(usuarios.isPending);
+  if (usuarios.isPending || revelando)
+    return <SkeletonList rows={3} label="Carregando usuários do plano..." />;
   if (usuarios.isError) return <ErrorNotice error={usuarios.error} onRetry={() => void usuarios.refetch()} />;
   if (usuarios.data.length === 0)
     return <p className="text-sm text-slate-700">Nenhum usuário neste plano.</p>;

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { SkeletonTable, useRevealDelay } from '../../../components/loading';
 import { useToast } from '../../../components/toast';
 import { Badge } from '../../../components/ui/badge';
 import { buttonClass } from '../../../components/ui/button';
@@ -16,6 +17,7 @@ import { PlanoUsuariosDialog } from './plano-usuarios-dialog';
 /** The "Planos" tab of /admin. */
 export function PlanosAdmin() {
   const planos = usePlanos();
+  const revelando = useRevealDelay(planos.isPending);
   const alterar = useAlterarPlano();
   const { showToast } = useToast();
   const [editando, setEditando] = useState<Plano | 'novo' | null>(null);
@@ -141,10 +143,8 @@ export function PlanosAdmin() {
         </button>
       </div>
 
-      {planos.isPending ? (
-        <p role="status" className="text-sm text-slate-600">
-          Carregando planos...
-        </p>
+      {planos.isPending || revelando ? (
+        <SkeletonTable rows={3} columns={5} label="Carregando planos..." />
       ) : planos.isError ? (
         <ErrorNotice error={planos.error} onRetry={() => void planos.refetch()} />
       ) : (

@@ -1,4 +1,5 @@
 import { type FormEvent, useRef, useState } from 'react';
+import { SkeletonText, useRevealDelay } from '../../../components/loading';
 import { useToast } from '../../../components/toast';
 import { buttonClass } from '../../../components/ui/button';
 import { ErrorNotice } from '../../../components/ui/error-notice';
@@ -34,13 +35,8 @@ type SettingsFormProps = {
 /** The "Configurações" tab of /admin. */
 export function SettingsForm({ adminHasTwoFactor }: SettingsFormProps) {
   const settings = useAdminSettings();
-  if (settings.isPending) {
-    return (
-      <p role="status" className="text-sm text-slate-600">
-        Carregando configurações...
-      </p>
-    );
-  }
+  const revelando = useRevealDelay(settings.isPending);
+  if (settings.isPending || revelando) return <SkeletonText lines={6} label="Carregando configurações..." />;
   if (settings.isError) return <ErrorNotice error={settings.error} onRetry={() => void settings.refetch()} />;
   return <LoadedSettingsForm initial={settings.data} adminHasTwoFactor={adminHasTwoFactor} />;
 }

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { SkeletonTable, useRevealDelay } from '../../../components/loading';
 import { useToast } from '../../../components/toast';
 import { Badge } from '../../../components/ui/badge';
 import { buttonClass } from '../../../components/ui/button';
@@ -17,15 +18,14 @@ import type { Usuario } from '../api/usuario';
 export function BloqueiosAcesso({ usuario }: { usuario: Usuario }) {
   const headingId = useId();
   const bloqueios = useBloqueios(usuario.id);
+  const revelando = useRevealDelay(bloqueios.isPending);
   return (
     <section aria-labelledby={headingId} className="mt-6 space-y-3 border-t border-slate-200 pt-5">
       <h3 id={headingId} className="text-base font-semibold text-slate-900">
         Bloqueios de acesso
       </h3>
-      {bloqueios.isPending ? (
-        <p role="status" className="text-sm text-slate-600">
-          Carregando bloqueios...
-        </p>
+      {bloqueios.isPending || revelando ? (
+        <SkeletonTable rows={4} columns={4} label="Carregando bloqueios..." />
       ) : bloqueios.isError ? (
         <ErrorNotice error={bloqueios.error} onRetry={() => void bloqueios.refetch()} />
       ) : (

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { SkeletonTable, useRevealDelay } from '../../../components/loading';
 import { useToast } from '../../../components/toast';
 import { buttonClass } from '../../../components/ui/button';
 import { ErrorNotice } from '../../../components/ui/error-notice';
@@ -38,6 +39,7 @@ export function UsuariosAdmin({ planos, currentUserId }: UsuariosAdminProps) {
   useEffect(() => setPagina(1), [buscaAtiva, tipo, ativo, planoId]);
 
   const usuarios = useUsuarios({ ...filtros, busca: buscaAtiva, pagina, porPagina: POR_PAGINA });
+  const revelando = useRevealDelay(usuarios.isPending);
   const reativacao = useAlterarUsuario();
 
   const total = usuarios.data?.total ?? 0;
@@ -70,10 +72,8 @@ export function UsuariosAdmin({ planos, currentUserId }: UsuariosAdminProps) {
         onChange={(alteracao) => setFiltros((atuais) => ({ ...atuais, ...alteracao }))}
       />
 
-      {usuarios.isPending ? (
-        <p role="status" className="text-sm text-slate-600">
-          Carregando usuários...
-        </p>
+      {usuarios.isPending || revelando ? (
+        <SkeletonTable rows={5} columns={5} label="Carregando usuários..." />
       ) : usuarios.isError ? (
         <ErrorNotice error={usuarios.error} onRetry={() => void usuarios.refetch()} />
       ) : (
