@@ -21,6 +21,8 @@ import {
   MarcaSection,
   ModoSection,
   NotificacoesSection,
+  type OpcaoDePlano,
+  PlanosSection,
   RecursosSection,
   type SectionProps,
   SegurancaSection,
@@ -29,10 +31,12 @@ import {
 type SettingsFormProps = {
   /** Whether the admin using the form has two-factor on (to warn before requiring it). */
   adminHasTwoFactor: boolean;
+  /** The plans the recommended plan is chosen from. */
+  planos: readonly OpcaoDePlano[];
 };
 
 /** The "Configurações" tab of /admin. */
-export function SettingsForm({ adminHasTwoFactor }: SettingsFormProps) {
+export function SettingsForm({ adminHasTwoFactor, planos }: SettingsFormProps) {
   const settings = useAdminSettings();
   if (settings.isPending) {
     return (
@@ -42,16 +46,18 @@ export function SettingsForm({ adminHasTwoFactor }: SettingsFormProps) {
     );
   }
   if (settings.isError) return <ErrorNotice error={settings.error} onRetry={() => void settings.refetch()} />;
-  return <LoadedSettingsForm initial={settings.data} adminHasTwoFactor={adminHasTwoFactor} />;
+  return <LoadedSettingsForm initial={settings.data} adminHasTwoFactor={adminHasTwoFactor} planos={planos} />;
 }
 
 /** The draft, its checks and the save; the sections (settings-sections.tsx) show the fields. */
 function LoadedSettingsForm({
   initial,
   adminHasTwoFactor,
+  planos,
 }: {
   initial: AppSettings;
   adminHasTwoFactor: boolean;
+  planos: readonly OpcaoDePlano[];
 }) {
   const formRef = useRef<HTMLFormElement>(null);
   const { showToast } = useToast();
@@ -122,6 +128,7 @@ function LoadedSettingsForm({
       <ContatoSection {...section} />
       <LimitesSection {...section} />
       <SegurancaSection {...section} adminHasTwoFactor={adminHasTwoFactor} />
+      <PlanosSection {...section} planos={planos} />
 
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <button
