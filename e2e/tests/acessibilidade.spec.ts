@@ -107,6 +107,25 @@ test('axe finds no violation on the admin screens, their tabs and their dialogs'
 
   await abas(page, '/admin/email-templates', ['Modelos', 'Mensagens enviadas']);
 
+  // The recommended plan, chosen in the settings, is marked on the public plans page (and scanned).
+  await page.goto('/admin?aba=configuracoes');
+  const escolha = page.getByLabel('Plano recomendado');
+  await expect(escolha.locator('option', { hasText: 'Profissional' })).toHaveCount(1);
+  await escolha.selectOption({ label: 'Profissional' });
+  await page.getByRole('button', { name: 'Salvar configurações' }).click();
+  await expect(page.getByText('Configurações salvas')).toBeVisible();
+  try {
+    await page.goto('/planos');
+    await expect(page.getByRole('heading', { level: 2, name: /^Profissional\W+Recomendado$/ })).toBeVisible();
+    await expect(page.getByText('Recomendado', { exact: true })).toHaveCount(1);
+    await semViolacoes(page, '/planos com plano recomendado');
+  } finally {
+    await page.goto('/admin?aba=configuracoes');
+    await page.getByLabel('Plano recomendado').selectOption({ label: 'Nenhum' });
+    await page.getByRole('button', { name: 'Salvar configurações' }).click();
+    await expect(page.getByText('Configurações salvas')).toBeVisible();
+  }
+
   for (const path of ['/admin/blog', '/novo-laudo']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
