@@ -42,7 +42,9 @@ describe('planos page', () => {
     expect(titulos).toEqual(['Básico', 'Profissional, Recomendado', 'Empresarial']);
     const selo = screen.getByText('Recomendado');
     expect(selo.className).not.toContain('sr-only');
-    const cartao = screen.getByRole('heading', { level: 2, name: /^Profissional\W+Recomendado$/ }).closest('li');
+    const cartao = screen
+      .getByRole('heading', { level: 2, name: /^Profissional\W+Recomendado$/ })
+      .closest('li');
     expect(cartao?.className).toContain('border-brand-700');
     expect(
       within(cartao as HTMLElement).getByRole('link', { name: /Contratar o plano Profissional/ }),
