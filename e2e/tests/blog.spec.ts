@@ -31,12 +31,14 @@ test('an admin writes and publishes a post with a cover; a visitor finds it, by 
   await page.getByRole('button', { name: 'Pré-visualizar' }).click();
   await expect(page.getByRole('heading', { name: 'O que ele contém' })).toBeVisible();
 
-  await page.getByRole('button', { name: 'Salvar rascunho' }).click();
+  // The cover is chosen while writing the first draft; it goes up once the save creates the post.
   await page.getByLabel('Capa', { exact: true }).setInputFiles({
     name: 'capa.png',
     mimeType: 'image/png',
     buffer: solidPng(1200, 630, [5, 71, 106]),
   });
+  await expect(page.getByRole('img', { name: 'Capa escolhida: capa.png' })).toBeVisible();
+  await page.getByRole('button', { name: 'Salvar rascunho' }).click();
   await expect(page.getByRole('img', { name: `Capa atual do post “${titulo}”` })).toBeVisible();
   await page.getByRole('button', { name: 'Publicar', exact: true }).click();
   await expect(page.getByRole('link', { name: 'Ver no site (abre em nova aba)' })).toBeVisible();

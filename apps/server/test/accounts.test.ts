@@ -622,6 +622,44 @@ describe('admin users and plans', () => {
       'Profissional',
       'Empresarial',
     ]);
+    // No plan is recommended until the admin picks one in the settings; then only that one is.
+    expect(pub.json().planos.map((p: { recomendado: boolean }) => p.recomendado)).toEqual([
+      false,
+      false,
+      false,
+    ]);
+    const profissional = list.json().planos.find((p: { nome: string }) => p.nome === 'Profissional');
+    const antes = t.server.settings.get();
+    const recomendar = (recommendedPlanId: unknown) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/admin/settings',
+        headers: json(admin.cookie),
+        payload: { ...antes, plans: { recommendedPlanId } },
+      });
+    const invalido = await recomendar('nao-e-um-id');
+    expect(invalido.statusCode).toBe(400);
+    expect(invalido.json().error.campos.map((c: { campo: string }) => c.campo)).toContain(
+      'plans.recommendedPlanId',
+    );
+    const salvo = await recomendar(profissional.id);
+    expect(salvo.statusCode).toBe(200);
+    expect(salvo.json().plans).toEqual({ recommendedPlanId: profissional.id });
+    const comRecomendado = await t.app.inject({ method: 'GET', url: '/api/planos' });
+    expect(
+      comRecomendado
+        .json()
+        .planos.map((p: { nome: string; recomendado: boolean }) => [p.nome, p.recomendado]),
+    ).toEqual([
+      ['Básico', false],
+      ['Profissional', true],
+      ['Empresarial', false],
+    ]);
+    // An inactive recommended plan is simply not shown: nothing else is marked in its place.
+    expect((await recomendar(plano.id)).statusCode).toBe(200);
+    const semRecomendado = await t.app.inject({ method: 'GET', url: '/api/planos' });
+    expect(semRecomendado.json().planos.some((p: { recomendado: boolean }) => p.recomendado)).toBe(false);
+
     const noDefaultOff = await t.app.inject({
       method: 'PATCH',
       url: `/api/admin/planos/${basico.id}`,

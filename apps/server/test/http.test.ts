@@ -179,7 +179,7 @@ describe('web app and headers', () => {
         matchPublicPage: (p) => p.startsWith('/vencimentos') ? { kind: 'app' } : p === '/' ? { kind: 'home' } : p === '/planos' ? { kind: 'planos' } : { kind: 'not-found' },
         renderPublicPage: (page, data) => ({
           status: page.kind === 'not-found' ? 404 : 200,
-          html: '<!doctype html><title>' + page.kind + '</title>' + JSON.stringify({ assets: data.assets, company: data.site.companyName, planos: data.planos?.map((p) => p.nome) }) + '<p>' + 'conteúdo '.repeat(300) + '</p>',
+          html: '<!doctype html><title>' + page.kind + '</title>' + JSON.stringify({ assets: data.assets, company: data.site.companyName, planos: data.planos?.map((p) => p.nome + (p.recomendado ? ' (recomendado)' : '')) }) + '<p>' + 'conteúdo '.repeat(300) + '</p>',
         }),
       };`,
     );
@@ -234,7 +234,18 @@ describe('web app and headers', () => {
     expect(home.body).toContain('<title>home</title>');
     expect(home.body).toContain('"css":["/assets/site-1.css"],"js":["/assets/public-1.js"]');
     const planos = await t.app.inject({ method: 'GET', url: '/planos' });
-    expect(planos.body).toContain('"planos":["Básico"');
+    expect(planos.body).toContain('"planos":["Básico","Profissional","Empresarial"]');
+    // The plan the settings recommend is marked on the page (the web renders the "Recomendado" label).
+    const profissional = (await t.app.inject({ method: 'GET', url: '/api/planos' }))
+      .json()
+      .planos.find((p: { nome: string }) => p.nome === 'Profissional');
+    await t.server.settings.update({
+      ...t.server.settings.get(),
+      plans: { recommendedPlanId: profissional.id },
+    });
+    expect((await t.app.inject({ method: 'GET', url: '/planos' })).body).toContain(
+      '"planos":["Básico","Profissional (recomendado)","Empresarial"]',
+    );
     const missing = await t.app.inject({ method: 'GET', url: '/nao/existe' });
     expect(missing.statusCode).toBe(404);
     expect(missing.body).toContain('<title>not-found</title>');

@@ -79,6 +79,28 @@ describe('renderPublicPage', () => {
     expect(html).toContain('<meta property="og:type" content="article">');
   });
 
+  it('gives a post without cover the designed placeholder, on the list and on its page', () => {
+    const semCapa = { ...post, capa: null };
+    const lista = renderPublicPage(
+      { kind: 'blog-list', pagina: 1 },
+      { ...data, blog: { posts: [post, semCapa], total: 2, pagina: 1, porPagina: 9 } },
+      '/blog',
+    ).html;
+    // One cover image, one placeholder; the placeholder is decorative (the title names the post).
+    expect(lista.match(/<img /g)).toHaveLength(1);
+    expect(lista.match(/<div aria-hidden="true" data-capa-placeholder=""/g)).toHaveLength(1);
+    expect(lista).toContain('<pattern');
+
+    const pagina = renderPublicPage(
+      { kind: 'blog-post', idOuSlug: post.id },
+      { ...data, post: semCapa },
+      '/blog/x',
+    );
+    expect(pagina.html).toContain('data-capa-placeholder=""');
+    const comCapa = renderPublicPage({ kind: 'blog-post', idOuSlug: post.id }, { ...data, post }, '/blog/x');
+    expect(comCapa.html).not.toContain('data-capa-placeholder');
+  });
+
   it('answers 404 with its page for an unknown address or a missing post, not indexed', () => {
     for (const page of [
       { kind: 'not-found' } as const,

@@ -51,6 +51,10 @@ export const settingsSections = {
   security: {
     requireTwoFactorForAdmins: z.boolean().default(false),
   },
+  plans: {
+    /** The plan the public /planos page marks "Recomendado"; null marks none. */
+    recommendedPlanId: z.uuid('Escolha um plano da lista.').nullable().default(null),
+  },
 };
 
 export const appSettingsSchema = z.object({
@@ -61,6 +65,7 @@ export const appSettingsSchema = z.object({
   contact: z.object(settingsSections.contact).prefault({}),
   limits: z.object(settingsSections.limits).prefault({}),
   security: z.object(settingsSections.security).prefault({}),
+  plans: z.object(settingsSections.plans).prefault({}),
 });
 
 export type AppSettings = z.infer<typeof appSettingsSchema>;

@@ -28,6 +28,8 @@ export type PlanoPublico = {
   descricao: string | null;
   preco: number;
   recursos: PlanoFeatures;
+  /** The plan the admin recommends (settings.plans.recommendedPlanId): the page marks it. */
+  recomendado: boolean;
 };
 
 export type CapaDoPost = { url: string; largura: number; altura: number };

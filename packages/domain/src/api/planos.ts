@@ -10,6 +10,8 @@ export const planoPublicoSchema = z.object({
   descricao: z.string().nullable(),
   preco: z.number(),
   recursos: planoFeaturesSchema,
+  /** The plan the admin recommends (settings.plans.recommendedPlanId): at most one is true. */
+  recomendado: z.boolean(),
 });
 export const planosPublicosRespostaSchema = z.object({ planos: z.array(planoPublicoSchema) });
 

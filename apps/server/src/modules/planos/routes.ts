@@ -27,7 +27,9 @@ export const planosRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: planosPublicosRespostaSchema },
       },
     },
-    async () => ({ planos: await listarPlanosPublicos(app.ctx.db) }),
+    async () => ({
+      planos: await listarPlanosPublicos(app.ctx.db, app.ctx.settings.get().plans.recommendedPlanId),
+    }),
   );
 };
 

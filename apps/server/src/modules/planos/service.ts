@@ -69,7 +69,11 @@ export async function seedPlanos(db: DbOrTx): Promise<void> {
 }
 
 /** The active plans as any visitor sees them (the /planos page and GET /api/planos), cheapest first. */
-export async function listarPlanosPublicos(db: DbOrTx): Promise<PlanoPublico[]> {
+/** The active plans; `recomendadoId` (the settings' recommended plan) is marked when it is one of them. */
+export async function listarPlanosPublicos(
+  db: DbOrTx,
+  recomendadoId: string | null,
+): Promise<PlanoPublico[]> {
   const rows = await listPlanosAtivos(db);
   return rows.map((p) => ({
     id: p.id,
@@ -77,6 +81,7 @@ export async function listarPlanosPublicos(db: DbOrTx): Promise<PlanoPublico[]> 
     descricao: p.descricao,
     preco: Number(p.preco),
     recursos: planoFeatures(p),
+    recomendado: p.id === recomendadoId,
   }));
 }
 

@@ -83,12 +83,16 @@ export function appHtml(indexHtml: string, site: SiteInfo): string {
 
 async function pageData(
   db: Db,
+  settings: AppSettings,
   page: Exclude<PaginaPublica, { kind: 'app' }>,
   base: Omit<DadosDaPagina, 'planos' | 'blog' | 'post'>,
 ): Promise<{ page: Exclude<PaginaPublica, { kind: 'app' }>; data: DadosDaPagina }> {
   switch (page.kind) {
     case 'planos':
-      return { page, data: { ...base, planos: await listarPlanosPublicos(db) } };
+      return {
+        page,
+        data: { ...base, planos: await listarPlanosPublicos(db, settings.plans.recommendedPlanId) },
+      };
     case 'blog-list': {
       const blog = await listarPostsPublicados(db, { pagina: page.pagina, porPagina: POSTS_POR_PAGINA });
       // A page past the last one does not exist (the first page exists even when empty).
@@ -114,12 +118,17 @@ export async function sendPage(
   reply: FastifyReply,
 ): Promise<FastifyReply> {
   const url = new URL(request.url, 'http://localhost');
-  const site = siteInfo(app.ctx.settings.get(), app.ctx.config.timeZone);
+  const settings = app.ctx.settings.get();
+  const site = siteInfo(settings, app.ctx.config.timeZone);
   const matched = build.renderer.matchPublicPage(url.pathname, url.search);
   reply.header('cache-control', noStore).type('text/html; charset=utf-8');
   if (matched.kind === 'app') return reply.send(appHtml(build.indexHtml, site));
   const origin = new URL(app.ctx.config.publicUrl).origin;
-  const { page, data } = await pageData(app.ctx.db, matched, { site, origin, assets: build.assets });
+  const { page, data } = await pageData(app.ctx.db, settings, matched, {
+    site,
+    origin,
+    assets: build.assets,
+  });
   const { status, html } = build.renderer.renderPublicPage(page, data, url.pathname);
   return reply.code(status).send(html);
 }

@@ -119,15 +119,15 @@ describe('admin: blog, editor', () => {
     }
   }
 
-  it('creates a draft with the right body, then offers the cover and lists the new post', async () => {
+  it('creates a draft with the right body, then holds the saved post and lists it', async () => {
     const { fetchMock } = mockBlog();
     renderApp(paths.adminBlog);
 
     fireEvent.click(await screen.findByRole('button', { name: 'Novo post' }));
     expect(await screen.findByRole('heading', { name: 'Novo post' })).toBeTruthy();
-    // The cover needs a saved post: a new one explains that instead of showing the input.
-    expect(screen.queryByLabelText('Capa')).toBeNull();
-    expect(screen.getByText(/A capa pode ser enviada depois que o post for salvo/)).toBeTruthy();
+    // The cover can be chosen before the first save: it is sent once the post exists (capa-post.test).
+    expect(screen.getByLabelText('Capa')).toBeTruthy();
+    expect(screen.getByText(/é enviada quando você salvar o post/)).toBeTruthy();
     expect((screen.getByLabelText('Autor') as HTMLInputElement).value).toBe('Ana Admin');
 
     preencher({

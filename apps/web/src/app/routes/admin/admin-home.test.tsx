@@ -283,6 +283,7 @@ describe('admin: configurações', () => {
     },
     limits: { maxFileSizeMb: 25, maxLaudosPerClient: 100, maxUsers: 50 },
     security: { requireTwoFactorForAdmins: false },
+    plans: { recommendedPlanId: null as string | null },
   };
 
   it('marks the wrong field and does not save', async () => {
@@ -319,6 +320,37 @@ describe('admin: configurações', () => {
         branding: { ...settings.branding, primaryColor: '#112233' },
         security: { requireTwoFactorForAdmins: true },
       },
+    ]);
+  });
+
+  it('chooses the recommended plan among the plans, inactive ones named so, and saves it', async () => {
+    const pro = '6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f';
+    const antigo = '0b1c2d3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e';
+    const fetchMock = mockAdminApi({
+      'GET /api/admin/settings': { body: settings },
+      'GET /api/admin/planos': {
+        body: {
+          planos: [
+            { ...planoBase, id: pro, nome: 'Profissional', preco: 249.9 },
+            { ...planoBase, id: antigo, nome: 'Antigo', preco: 10, ativo: false },
+          ],
+        },
+      },
+      'PUT /api/admin/settings': ({ body }) => ({ body }),
+    });
+    renderApp(`${paths.admin}?aba=configuracoes`);
+
+    const escolha = (await screen.findByLabelText('Plano recomendado')) as HTMLSelectElement;
+    expect(escolha.value).toBe('');
+    await waitFor(() =>
+      expect([...escolha.options].map((o) => o.text)).toEqual(['Nenhum', 'Antigo (inativo)', 'Profissional']),
+    );
+    fireEvent.change(escolha, { target: { value: pro } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar configurações' }));
+
+    expect(await screen.findByText('Configurações salvas')).toBeTruthy();
+    expect(callsTo(fetchMock, 'PUT /api/admin/settings')).toEqual([
+      { ...settings, plans: { recommendedPlanId: pro } },
     ]);
   });
 

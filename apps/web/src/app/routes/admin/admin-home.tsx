@@ -27,7 +27,7 @@ export function AdminHomePage() {
     {
       id: 'configuracoes',
       label: 'Configurações',
-      panel: <SettingsForm adminHasTwoFactor={user?.dois_fatores ?? false} />,
+      panel: <SettingsTab adminHasTwoFactor={user?.dois_fatores ?? false} />,
     },
   ];
 
@@ -47,6 +47,13 @@ export function AdminHomePage() {
       </div>
     </div>
   );
+}
+
+/** The settings tab offers the plans as the recommended one; they come from the plans feature. */
+function SettingsTab({ adminHasTwoFactor }: { adminHasTwoFactor: boolean }) {
+  const planos = usePlanos();
+  const opcoes = (planos.data ?? []).map(({ id, nome, ativo }) => ({ id, nome, ativo }));
+  return <SettingsForm adminHasTwoFactor={adminHasTwoFactor} planos={opcoes} />;
 }
 
 /** The users tab needs the plans for its filter and form; they come from the plans feature. */

@@ -1,5 +1,6 @@
 import type { PaginaDePosts } from '@laudos/domain';
 import { Link } from 'react-router';
+import { CapaPlaceholder } from '../../../features/marketing/capa-placeholder';
 import { formatPostDate, isoDate } from '../../../features/marketing/post-date';
 import { blogPostHref, paths } from '../../../lib/paths';
 import { useSiteInfo } from '../../../lib/site-info';
@@ -46,10 +47,7 @@ export function BlogListPage({ blog, basePath }: { blog: PaginaDePosts; basePath
                     className="aspect-[16/9] w-full object-cover"
                   />
                 ) : (
-                  <div
-                    aria-hidden="true"
-                    className="aspect-[16/9] w-full bg-gradient-to-br from-brand-100 to-brand-50"
-                  />
+                  <CapaPlaceholder className="aspect-[16/9] w-full" />
                 )}
                 <div className="flex flex-1 flex-col p-5">
                   <h2 className="text-lg font-semibold text-slate-900">

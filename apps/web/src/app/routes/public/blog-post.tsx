@@ -1,5 +1,6 @@
 import type { PostPublico } from '@laudos/domain';
 import { Link } from 'react-router';
+import { CapaPlaceholder } from '../../../features/marketing/capa-placeholder';
 import { formatPostDate, isoDate } from '../../../features/marketing/post-date';
 import { paths } from '../../../lib/paths';
 import { useSiteInfo } from '../../../lib/site-info';
@@ -29,7 +30,7 @@ export function BlogPostPage({ post }: { post: PostPublico }) {
         Por {post.autorNome} ·{' '}
         <time dateTime={isoDate(post.publicadoEm)}>{formatPostDate(post.publicadoEm, timeZone)}</time>
       </p>
-      {post.capa && (
+      {post.capa ? (
         // The cover is the first thing seen: loaded at once (lazy loading it would delay the page).
         <img
           src={post.capa.url}
@@ -40,6 +41,9 @@ export function BlogPostPage({ post }: { post: PostPublico }) {
           fetchPriority="high"
           className="mt-8 aspect-[16/9] w-full rounded-xl object-cover"
         />
+      ) : (
+        // Lower than a cover: it marks the place without pushing the text down a whole screen.
+        <CapaPlaceholder className="mt-8 aspect-[3/1] w-full rounded-xl" />
       )}
       <div
         className="prose-laudos mt-10"

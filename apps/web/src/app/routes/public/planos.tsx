@@ -45,9 +45,25 @@ export function PlanosPage({ planos }: { planos: readonly PlanoPublico[] }) {
               return (
                 <li
                   key={plano.id}
-                  className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+                  className={`relative flex flex-col rounded-2xl bg-white p-6 ${
+                    plano.recomendado
+                      ? 'border-2 border-brand-700 shadow-lg ring-4 ring-brand-100'
+                      : 'border border-slate-200 shadow-sm'
+                  }`}
                 >
-                  <h2 className="text-xl font-bold text-slate-900">{plano.nome}</h2>
+                  {/* The label is part of the plan's heading, so a screen reader going through the
+                      headings hears "Profissional, recomendado" and not only a visual badge. */}
+                  <h2 className="text-xl font-bold text-slate-900">
+                    {plano.nome}
+                    {plano.recomendado ? (
+                      <>
+                        <span className="sr-only">, </span>
+                        <span className="absolute -top-3.5 left-6 rounded-full bg-brand-700 px-3 py-1 text-xs font-semibold tracking-wide text-white uppercase shadow-sm">
+                          Recomendado
+                        </span>
+                      </>
+                    ) : null}
+                  </h2>
                   {plano.descricao && <p className="mt-2 text-sm text-slate-700">{plano.descricao}</p>}
                   <p className="mt-5">
                     <span className="text-3xl font-bold tracking-tight text-slate-900">

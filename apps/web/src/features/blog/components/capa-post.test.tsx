@@ -115,6 +115,58 @@ describe('capa do post', () => {
     expect(FakeXhr.enviados).toHaveLength(0);
   });
 
+  it('a new post holds the chosen cover and sends it right after the first save creates the post', async () => {
+    const fetchMock = mockApi({ 'GET /api/me': { body: admin() }, ...fakeBlogApi([]).handlers });
+    renderApp('/admin/blog?post=novo');
+
+    await screen.findByRole('heading', { name: 'Novo post' });
+    escolher(imagem('capa.gif', 'image/gif'));
+    expect(await screen.findByText('Escolha uma imagem PNG, JPEG ou WebP.')).toBeTruthy();
+    escolher(imagem('caldeira.png', 'image/png'));
+    expect(screen.getByText(/“caldeira.png” será enviada quando você salvar o post/)).toBeTruthy();
+    expect(screen.queryByText('Escolha uma imagem PNG, JPEG ou WebP.')).toBeNull();
+    // Nothing leaves before the post exists.
+    expect(FakeXhr.enviados).toHaveLength(0);
+
+    fireEvent.change(screen.getByLabelText('Título'), { target: { value: 'Caldeiras' } });
+    fireEvent.change(screen.getByLabelText('Resumo'), { target: { value: 'Resumo' } });
+    fireEvent.change(screen.getByLabelText('Conteúdo'), { target: { value: 'Texto' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar rascunho' }));
+
+    await waitFor(() => expect(FakeXhr.enviados).toHaveLength(1));
+    expect(callsTo(fetchMock, 'POST /api/admin/blog/posts')).toHaveLength(1);
+    const xhr = FakeXhr.enviados[0]!;
+    expect(xhr.method).toBe('PUT');
+    expect(xhr.url).toMatch(/^\/api\/admin\/blog\/posts\/p-novo-\d+\/capa$/);
+    expect((xhr.body!.get('arquivo') as File).name).toBe('caldeira.png');
+    const id = xhr.url.split('/')[5]!;
+    act(() =>
+      xhr.responder(
+        200,
+        postFactory({
+          id,
+          titulo: 'Caldeiras',
+          capa: { url: `/api/blog/capas/${id}.webp`, largura: 1200, altura: 630 },
+        }),
+      ),
+    );
+
+    expect(await screen.findByText('Capa enviada.')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Editar post' })).toBeTruthy();
+    expect(await screen.findByRole('img', { name: 'Capa atual do post “Caldeiras”' })).toBeTruthy();
+  });
+
+  it('a new post can drop the chosen cover before saving', async () => {
+    mockApi({ 'GET /api/me': { body: admin() }, ...fakeBlogApi([]).handlers });
+    renderApp('/admin/blog?post=novo');
+
+    await screen.findByRole('heading', { name: 'Novo post' });
+    escolher(imagem('caldeira.png', 'image/png'));
+    fireEvent.click(screen.getByRole('button', { name: 'Não usar esta imagem' }));
+    expect(screen.queryByText(/será enviada quando você salvar/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Não usar esta imagem' })).toBeNull();
+  });
+
   it('removes the cover after confirming', async () => {
     const fetchMock = mockApi({ 'GET /api/me': { body: admin() }, ...fakeBlogApi([comCapa]).handlers });
     renderApp('/admin/blog?post=p-1');

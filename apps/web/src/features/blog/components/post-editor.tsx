@@ -20,8 +20,9 @@ import { usePost } from '../api/get-post';
 import { type DadosPost, useAlterarPost, useCriarPost } from '../api/mutations';
 import type { Post } from '../api/post';
 import { usePreviewPost } from '../api/preview';
+import { useEnvioCapa } from '../api/upload-capa';
 import { ArtigoHtml } from './artigo-html';
-import { CapaPost } from './capa-post';
+import { CapaNova, CapaPost } from './capa-post';
 import { StatusPost } from './status-post';
 
 type PostEditorProps = {
@@ -118,9 +119,15 @@ function Formulario({
   const [erroGeral, setErroGeral] = useState<string | null>(null);
   const [modo, setModo] = useState<Modo>('escrever');
   const [descartando, setDescartando] = useState(false);
-  const salvando = criar.isPending || alterar.isPending;
+  // A new post's cover is held here until the first save gives the post an id, then sent to it
+  // (as WordPress and Ghost let the featured image be chosen before the first save).
+  const [capaPendente, setCapaPendente] = useState<File | null>(null);
+  const envioCapa = useEnvioCapa();
+  const salvando = criar.isPending || alterar.isPending || envioCapa.estado.fase === 'enviando';
   const publicado = post?.publicado ?? false;
-  const alterado = (Object.keys(valores) as Campo[]).some((campo) => valores[campo] !== salvos[campo]);
+  const alterado =
+    capaPendente !== null ||
+    (Object.keys(valores) as Campo[]).some((campo) => valores[campo] !== salvos[campo]);
 
   // Keyboard and screen-reader users start at the top of the editor.
   useEffect(() => {
@@ -166,11 +173,24 @@ function Formulario({
       ...(slug && slug !== post?.slug ? { slug } : {}),
       ...(autorNome ? { autorNome } : {}),
     };
-    const onSuccess = (salvo: Post) => {
+    const onSuccess = async (salvo: Post) => {
       const novos = valoresDe(salvo, autorPadrao);
       setSalvos(novos);
       setValores(novos);
       showToast(mensagemDeSucesso(post, salvo));
+      if (!post && capaPendente) {
+        const comCapa = await envioCapa.enviar(salvo.id, capaPendente);
+        setCapaPendente(null);
+        showToast(
+          comCapa
+            ? { type: 'success', title: 'Capa enviada.', message: capaPendente.name }
+            : {
+                type: 'error',
+                title: 'O post foi salvo, mas a capa não foi enviada.',
+                message: 'Escolha a imagem de novo em “Imagem de capa”.',
+              },
+        );
+      }
       if (!post) onCriado(salvo);
     };
     const onError = (error: Error) => {
@@ -185,8 +205,9 @@ function Formulario({
       }
       setErroGeral(errorMessage(error));
     };
-    if (post) alterar.mutate({ id: post.id, ...dados }, { onSuccess, onError });
-    else criar.mutate(dados, { onSuccess, onError });
+    if (post)
+      alterar.mutate({ id: post.id, ...dados }, { onSuccess: (salvo) => void onSuccess(salvo), onError });
+    else criar.mutate(dados, { onSuccess: (salvo) => void onSuccess(salvo), onError });
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -322,7 +343,11 @@ function Formulario({
 
         <section className="space-y-2 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200">
           <h3 className="font-semibold text-slate-900">Imagem de capa</h3>
-          {post ? <CapaPost post={post} /> : <CapaDepoisDeSalvar />}
+          {post ? (
+            <CapaPost post={post} />
+          ) : (
+            <CapaNova arquivo={capaPendente} onChange={setCapaPendente} enviando={salvando} />
+          )}
         </section>
 
         <div className="space-y-2 border-t border-slate-200 pt-5">
@@ -411,19 +436,7 @@ function mensagemDeSucesso(antes: Post | null, salvo: Post): ToastOptions {
       title: 'Post despublicado.',
       message: 'Ele saiu do site e voltou a ser rascunho.',
     };
-  if (!antes)
-    return { type: 'success', title: 'Rascunho salvo.', message: 'Agora você pode adicionar a capa.' };
   return { type: 'success', title: 'Rascunho salvo.' };
-}
-
-/** A new post has no id for the cover to go to: say so where the cover would be. */
-function CapaDepoisDeSalvar() {
-  return (
-    <p className="text-sm text-slate-700">
-      A capa pode ser enviada depois que o post for salvo: clique em “Salvar rascunho” e o envio da imagem
-      aparece aqui. O post só vai para o site quando você clicar em “Publicar”.
-    </p>
-  );
 }
 
 function Previa({ conteudo }: { conteudo: string }) {

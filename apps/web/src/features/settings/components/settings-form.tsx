@@ -22,6 +22,8 @@ import {
   MarcaSection,
   ModoSection,
   NotificacoesSection,
+  type OpcaoDePlano,
+  PlanosSection,
   RecursosSection,
   type SectionProps,
   SegurancaSection,
@@ -30,24 +32,28 @@ import {
 type SettingsFormProps = {
   /** Whether the admin using the form has two-factor on (to warn before requiring it). */
   adminHasTwoFactor: boolean;
+  /** The plans the recommended plan is chosen from. */
+  planos: readonly OpcaoDePlano[];
 };
 
 /** The "Configurações" tab of /admin. */
-export function SettingsForm({ adminHasTwoFactor }: SettingsFormProps) {
+export function SettingsForm({ adminHasTwoFactor, planos }: SettingsFormProps) {
   const settings = useAdminSettings();
   const revelando = useRevealDelay(settings.isPending);
   if (settings.isPending || revelando) return <SkeletonText lines={6} label="Carregando configurações..." />;
   if (settings.isError) return <ErrorNotice error={settings.error} onRetry={() => void settings.refetch()} />;
-  return <LoadedSettingsForm initial={settings.data} adminHasTwoFactor={adminHasTwoFactor} />;
+  return <LoadedSettingsForm initial={settings.data} adminHasTwoFactor={adminHasTwoFactor} planos={planos} />;
 }
 
 /** The draft, its checks and the save; the sections (settings-sections.tsx) show the fields. */
 function LoadedSettingsForm({
   initial,
   adminHasTwoFactor,
+  planos,
 }: {
   initial: AppSettings;
   adminHasTwoFactor: boolean;
+  planos: readonly OpcaoDePlano[];
 }) {
   const formRef = useRef<HTMLFormElement>(null);
   const { showToast } = useToast();
@@ -118,6 +124,7 @@ function LoadedSettingsForm({
       <ContatoSection {...section} />
       <LimitesSection {...section} />
       <SegurancaSection {...section} adminHasTwoFactor={adminHasTwoFactor} />
+      <PlanosSection {...section} planos={planos} />
 
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <button

@@ -1,5 +1,5 @@
 import { type ReactNode, useId } from 'react';
-import { CheckboxField, TextField } from '../../../components/ui/field';
+import { CheckboxField, SelectField, TextField } from '../../../components/ui/field';
 import type { AppSettings } from '../api/admin-settings';
 import { type Draft, type FieldPath, HEX_COLOR } from './settings-draft';
 
@@ -238,6 +238,36 @@ export function SegurancaSection({
           continuar administrando.
         </p>
       ) : null}
+    </Group>
+  );
+}
+
+/** A plan the recommended-plan choice offers (the page passes them: features import no other feature). */
+export type OpcaoDePlano = { id: string; nome: string; ativo: boolean };
+
+export function PlanosSection({ draft, change, planos }: SectionProps & { planos: readonly OpcaoDePlano[] }) {
+  const escolhido = draft.plans.recommendedPlanId;
+  // A recommended plan that was deleted since still shows, so the admin sees why nothing is marked.
+  const desconhecido = escolhido !== null && !planos.some((plano) => plano.id === escolhido);
+  return (
+    <Group title="Planos" description="O plano destacado na página pública de planos.">
+      <SelectField
+        label="Plano recomendado"
+        hint="Aparece com o selo “Recomendado” em /planos. Um plano inativo não aparece na página."
+        name="plans.recommendedPlanId"
+        value={escolhido ?? ''}
+        onChange={(event) =>
+          change((current) => ({ ...current, plans: { recommendedPlanId: event.target.value || null } }))
+        }
+      >
+        <option value="">Nenhum</option>
+        {planos.map((plano) => (
+          <option key={plano.id} value={plano.id}>
+            {plano.ativo ? plano.nome : `${plano.nome} (inativo)`}
+          </option>
+        ))}
+        {desconhecido ? <option value={escolhido}>Plano removido</option> : null}
+      </SelectField>
     </Group>
   );
 }

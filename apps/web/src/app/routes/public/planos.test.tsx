@@ -1,0 +1,62 @@
+import type { PlanoPublico } from '@laudos/domain';
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { PlanosPage } from './planos';
+
+const recursos = {
+  maxLaudos: 50,
+  maxUsuarios: 3,
+  notificacoes: true,
+  whatsappAlerts: false,
+  emailSupport: true,
+  prioritySupport: false,
+  customReports: false,
+  apiAccess: false,
+  dataExport: false,
+  customBranding: false,
+};
+
+function plano(nome: string, preco: number, recomendado: boolean): PlanoPublico {
+  return { id: `id-${nome}`, nome, descricao: null, preco, recursos, recomendado };
+}
+
+function renderPlanos(planos: PlanoPublico[]) {
+  return render(
+    <MemoryRouter>
+      <PlanosPage planos={planos} />
+    </MemoryRouter>,
+  );
+}
+
+describe('planos page', () => {
+  it('marks the recommended plan with a visible "Recomendado" that is part of its heading', () => {
+    renderPlanos([
+      plano('Básico', 99.9, false),
+      plano('Profissional', 249.9, true),
+      plano('Empresarial', 599, false),
+    ]);
+
+    // Heard as "Profissional, Recomendado" when going through the headings.
+    const titulos = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(titulos).toEqual(['Básico', 'Profissional, Recomendado', 'Empresarial']);
+    const selo = screen.getByText('Recomendado');
+    expect(selo.className).not.toContain('sr-only');
+    const cartao = screen
+      .getByRole('heading', { level: 2, name: /^Profissional\W+Recomendado$/ })
+      .closest('li');
+    expect(cartao?.className).toContain('border-brand-700');
+    expect(
+      within(cartao as HTMLElement).getByRole('link', { name: /Contratar o plano Profissional/ }),
+    ).toBeTruthy();
+  });
+
+  it('marks no plan when none is recommended', () => {
+    renderPlanos([plano('Básico', 99.9, false), plano('Profissional', 249.9, false)]);
+    expect(screen.queryByText('Recomendado')).toBeNull();
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      'Básico',
+      'Profissional',
+    ]);
+  });
+});
