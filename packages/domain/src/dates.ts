@@ -4,12 +4,21 @@
  */
 const isoDate = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/**
+ * A real calendar day written 'YYYY-MM-DD' (no 2026-02-30). Arithmetic, not a Date: it runs twice
+ * for every laudo of every list. Years before 100 are refused, as Date.UTC would read them as 19xx.
+ */
 export function isIsoDate(value: string): boolean {
   const m = isoDate.exec(value);
   if (!m) return false;
-  const [, y, mo, d] = m.map(Number) as [number, number, number, number];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+  const y = Number(m[1]);
+  const mo = Number(m[2]);
+  const d = Number(m[3]);
+  if (y < 100 || mo < 1 || mo > 12 || d < 1) return false;
+  const leap = mo === 2 && y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
+  return d <= (DAYS_IN_MONTH[mo - 1] ?? 0) + (leap ? 1 : 0);
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -36,11 +45,24 @@ export function dateFormatter(
 
 const DAY = { year: 'numeric', month: '2-digit', day: '2-digit' } as const;
 
-/** The calendar day of an instant in a time zone, as 'YYYY-MM-DD'. */
+/** The last day computed per zone, with the whole second it was computed for. */
+const lastDays = new Map<string, { second: number; day: string }>();
+
+/**
+ * The calendar day of an instant in a time zone, as 'YYYY-MM-DD'. Every request asks for today, and
+ * `formatToParts` costs ~25 µs: the answer is kept for the rest of its second, which is exact, since
+ * no zone's offset (nor a change of it) has ever had a fraction of a second.
+ */
 export function calendarDayIn(timeZone: string, instant: Date = new Date()): string {
+  const second = Math.floor(instant.getTime() / 1000);
+  const cached = lastDays.get(timeZone);
+  if (cached?.second === second) return cached.day;
   const parts = dateFormatter('en-CA', timeZone, DAY).formatToParts(instant);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')}`;
+  const day = `${get('year')}-${get('month')}-${get('day')}`;
+  if (lastDays.size >= 256) lastDays.clear();
+  lastDays.set(timeZone, { second, day });
+  return day;
 }
 
 /** '2026-12-31' → '31/12/2026' (the pt-BR format used everywhere in the product). */
