@@ -15,7 +15,6 @@ import Fastify, {
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -30,6 +29,7 @@ import type { Access } from './http/access.ts';
 import { AppError, camposDaValidacao, corpoDoErro, dadosInvalidos, type Erro, erro } from './http/errors.ts';
 import { originRefusal } from './http/origin.ts';
 import { TooManyAttempts } from './http/rate-limit.ts';
+import { serializerCompiler } from './http/serializer.ts';
 import type { Jobs } from './jobs/boss.ts';
 import { processLogOutput } from './log-output.ts';
 import { blogRoutes } from './modules/blog/routes.ts';
