@@ -90,7 +90,13 @@ function rssOf(pid: number): number {
 }
 
 export async function launchServer(
-  options: { env?: Record<string, string>; dataDir?: string; timeoutMs?: number } = {},
+  options: {
+    env?: Record<string, string>;
+    dataDir?: string;
+    timeoutMs?: number;
+    /** Extra flags for node, before the script (e.g. `--cpu-prof` in bench/profile.ts). */
+    nodeArgs?: string[];
+  } = {},
 ): Promise<LaunchedServer> {
   ensureBuild();
   const port = await freePort();
@@ -101,7 +107,14 @@ export async function launchServer(
   const started = performance.now();
   const child = spawn(
     process.execPath,
-    ['--expose-gc', '--enable-source-maps', '--import', PROBE, 'apps/server/dist/main.js'],
+    [
+      '--expose-gc',
+      '--enable-source-maps',
+      ...(options.nodeArgs ?? []),
+      '--import',
+      PROBE,
+      'apps/server/dist/main.js',
+    ],
     {
       cwd: ROOT,
       env: {
