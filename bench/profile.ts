@@ -53,7 +53,7 @@ function dono(frame: ProfileNode['callFrame']): string {
 
 const database = banco === 'postgres' ? await createBenchDatabase() : null;
 if (banco === 'postgres' && !database) throw new Error('defina BENCH_DATABASE_URL para --banco=postgres');
-const env = database ? { DATABASE_URL: database.url } : {};
+const env: Record<string, string> = database ? { DATABASE_URL: database.url } : {};
 const pasta = mkdtempSync(path.join(tmpdir(), 'laudos-perfil-'));
 // The portfolio is made by a first server; a second one, on the same data, is profiled, so the
 // profile holds the measured route only (not the start-up, nor the 500 laudos being created).
@@ -70,7 +70,13 @@ const server = await launchServer({
 try {
   const headers = browserHeaders(cliente.session.cookie);
   const url = `${server.baseURL}${ROTAS[rota]}`;
-  const r = await cannon(url, { seconds: segundos, warmupSeconds: 2, connections: 10, headers, cpuMs: server.cpuMs });
+  const r = await cannon(url, {
+    seconds: segundos,
+    warmupSeconds: 2,
+    connections: 10,
+    headers,
+    cpuMs: server.cpuMs,
+  });
   log(`${rota}: ${Math.round(r.rps)} req/s, CPU ${r.cpuPerRequest.toFixed(2)} ms/pedido`);
 } finally {
   await server.stop();

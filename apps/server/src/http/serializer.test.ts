@@ -60,7 +60,7 @@ describe('response serializer', () => {
       criadoEm: new Date('2026-11-25T10:00:00.000Z'),
       emailCliente: null,
       criador: { nome: 'Admin', email: 'admin@laudos.local' },
-      vencimento: { status: 'ativo', diasRestantes: 46, diasVencido: 0 },
+      vencimento: { status: 'ativo' as const, diasRestantes: 46, diasVencido: 0 },
     };
     const pagina = { laudos: [laudo], total: 1, pagina: 1, porPagina: 20, totalPaginas: 1 };
     const lido = laudosNoServidor.paginaDeLaudos.safeParse(pagina);
