@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { E2E_ADMIN } from '../global-setup';
-import { adminApi, criarCliente, diaEmSaoPaulo, primeiroAcesso, sufixo } from './support';
+import { adminApi, criarCliente, diaEmSaoPaulo, entrarComoAdmin, primeiroAcesso, sufixo } from './support';
 
 /*
  * Accessibility beyond the public site (public-site.spec.ts scans that): axe on the sign-in, the
@@ -32,14 +32,6 @@ async function criarLaudo(api: APIRequestContext, empresa: string, email: string
   });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { laudo: { id: string } }).laudo.id;
-}
-
-async function entrarComoAdmin(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('E-mail', { exact: true }).fill(E2E_ADMIN.email);
-  await page.getByLabel('Senha', { exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
 }
 
 /** Scans each tab of a tabbed admin page. */

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { E2E_ADMIN } from '../global-setup';
-import { adminApi, diaEmSaoPaulo, sufixo } from './support';
+import { cobertosPeloChat } from './medidas';
+import { adminApi, diaEmSaoPaulo, entrarComoAdmin, sufixo } from './support';
 
 /*
  * Loading without jumping and a chat button that covers nothing (issue 16), measured in the browser:
@@ -14,14 +14,6 @@ const LAPTOP = { width: 1366, height: 800 };
 const PAGINAS = ['/dashboard', '/vencimentos', '/admin'] as const;
 /** Long enough for the skeletons to be on screen for several frames. */
 const ATRASO_API_MS = 700;
-
-async function entrarComoAdmin(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('E-mail', { exact: true }).fill(E2E_ADMIN.email);
-  await page.getByLabel('Senha', { exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 /** Every layout shift since the page's navigation (buffered), summed: the page's CLS so far. */
 function cls(page: Page): Promise<number> {
@@ -47,44 +39,6 @@ async function esperarDados(page: Page) {
   await expect(page.locator('[data-skeleton]')).toHaveCount(0, { timeout: 15_000 });
   // Past the reveal delay and a few frames, so a late jump would be counted.
   await page.waitForTimeout(300);
-}
-
-/** The interactive elements the browser would not reach at some point because the chat button is there. */
-function cobertosPeloChat(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const chat = document.querySelector('[data-chat-widget]');
-    if (!chat) throw new Error('sem o botão do chat');
-    const caixaChat = chat.getBoundingClientRect();
-    const cobertos: string[] = [];
-    const interativos = document.querySelectorAll<HTMLElement>(
-      'a[href], button, input:not([type="hidden"]), select, textarea, [role="tab"], [tabindex="0"]',
-    );
-    for (const el of interativos) {
-      if (chat.contains(el)) continue;
-      const r = el.getBoundingClientRect();
-      if (r.width === 0 || r.height === 0) continue;
-      // Only what overlaps the chat button's box can be under it.
-      if (r.right <= caixaChat.left || r.bottom <= caixaChat.top || r.top >= caixaChat.bottom) continue;
-      const pontos = [
-        [r.left + r.width / 2, r.top + r.height / 2],
-        [r.left + 2, r.top + 2],
-        [r.right - 2, r.top + 2],
-        [r.left + 2, r.bottom - 2],
-        [r.right - 2, r.bottom - 2],
-      ] as const;
-      for (const [x, y] of pontos) {
-        if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue;
-        const topo = document.elementFromPoint(x, y);
-        if (topo && chat.contains(topo)) {
-          cobertos.push(
-            `${el.tagName.toLowerCase()} "${(el.textContent || el.getAttribute('aria-label') || '').trim()}"`,
-          );
-          break;
-        }
-      }
-    }
-    return cobertos;
-  });
 }
 
 test.beforeAll(async ({ baseURL }) => {

@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { E2E_ADMIN } from '../global-setup';
 import { pdfMinimo } from './journeys/passos';
+import { excessos } from './medidas';
 import { adminApi, criarCliente, diaEmSaoPaulo, primeiroAcesso, sufixo } from './support';
 
 /*
@@ -15,43 +16,6 @@ const TAMANHOS = { desktop: { width: 1366, height: 800 }, celular: { width: 390,
 /** The page's size for this project: the laptop or the phone of the issue. */
 async function tamanhoDoProjeto(page: Page, projeto: string) {
   await page.setViewportSize(projeto === 'celular' ? TAMANHOS.celular : TAMANHOS.desktop);
-}
-
-type Excesso = { onde: string; quanto: number };
-
-/**
- * What sticks out sideways in `main`: the page scrolling sideways, a scrolling box (a table's frame)
- * wider inside than out, an element past the edge of `main`, or a row's button or link past the
- * viewport. Screen-reader-only texts (1 px boxes) are not looked at.
- */
-async function excessos(page: Page): Promise<Excesso[]> {
-  return page.evaluate(() => {
-    const achados: { onde: string; quanto: number }[] = [];
-    const nome = (el: Element) =>
-      `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''} "${(el.textContent ?? '').trim().slice(0, 40)}"`;
-    const largura = window.innerWidth;
-    const pagina = document.documentElement.scrollWidth - largura;
-    if (pagina > 1) achados.push({ onde: 'a página rola de lado', quanto: pagina });
-    const main = document.querySelector('main');
-    if (!main) return [{ onde: 'sem <main>', quanto: 0 }];
-    const limite = main.getBoundingClientRect();
-    for (const el of Array.from(main.querySelectorAll('*'))) {
-      const caixa = el.getBoundingClientRect();
-      if (caixa.width <= 1 || caixa.height <= 1) continue;
-      const estilo = getComputedStyle(el);
-      if (estilo.visibility === 'hidden') continue;
-      if (/(auto|scroll)/.test(estilo.overflowX) && el.scrollWidth - el.clientWidth > 1) {
-        achados.push({ onde: `rola de lado: ${nome(el)}`, quanto: el.scrollWidth - el.clientWidth });
-      }
-      const fora = Math.max(caixa.right - limite.right, limite.left - caixa.left);
-      if (fora > 1) achados.push({ onde: `passa de <main>: ${nome(el)}`, quanto: fora });
-      if (el.closest('tr, [role="menu"]') && el.matches('a, button')) {
-        const foraDaTela = Math.max(caixa.right - largura, -caixa.left);
-        if (foraDaTela > 0) achados.push({ onde: `ação fora da tela: ${nome(el)}`, quanto: foraDaTela });
-      }
-    }
-    return achados;
-  });
 }
 
 /** Measures, and keeps a screenshot of the screen among the run's artifacts (test-results/e2e). */

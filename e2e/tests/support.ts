@@ -88,6 +88,15 @@ export async function primeiroAcesso(page: Page, email: string, temporaria: stri
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
+/** Signs the built-in admin in through the sign-in form (lands on /dashboard). */
+export async function entrarComoAdmin(page: Page) {
+  await page.goto('/login');
+  await page.getByLabel('E-mail', { exact: true }).fill(E2E_ADMIN.email);
+  await page.getByLabel('Senha', { exact: true }).fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
 export async function novaPagina(browser: Browser, baseURL: string): Promise<Page> {
   const context = await browser.newContext({ baseURL, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
   return context.newPage();
