@@ -192,11 +192,13 @@ const colunas: DataTableColumn<Execucao>[] = [
   },
   {
     header: 'Origem',
+    fold: true,
     className: 'whitespace-nowrap text-slate-700',
     cell: (execucao) => rotulosOrigem[execucao.origem],
   },
   {
     header: 'Data de referência',
+    fold: true,
     className: 'whitespace-nowrap text-slate-700',
     cell: (execucao) => formatDateBR(execucao.dataReferencia),
   },
@@ -207,10 +209,16 @@ const colunas: DataTableColumn<Execucao>[] = [
   },
   {
     header: 'Já enviados',
+    fold: true,
     className: numero,
     cell: (execucao) => execucao.jaEnviados.toLocaleString('pt-BR'),
   },
-  { header: 'Sem e-mail', className: numero, cell: (execucao) => execucao.semEmail.toLocaleString('pt-BR') },
+  {
+    header: 'Sem e-mail',
+    fold: true,
+    className: numero,
+    cell: (execucao) => execucao.semEmail.toLocaleString('pt-BR'),
+  },
   {
     header: 'Erros',
     className: (execucao) => (execucao.erros > 0 ? 'text-right font-semibold text-red-700' : numero),
