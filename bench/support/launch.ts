@@ -127,7 +127,8 @@ export async function launchServer(
         ADMIN_EMAIL: BENCH_ADMIN.email,
         ADMIN_PASSWORD: BENCH_ADMIN.password,
         BENCH_MEMORY_FILE: memoryFile,
-        WORKERS: '1',
+        // One process: the figures are one server process's (BENCH_WORKERS to compare with more).
+        WORKERS: process.env.BENCH_WORKERS ?? '1',
         ...options.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
