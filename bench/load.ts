@@ -286,8 +286,9 @@ async function measure(engine: 'postgres' | 'pglite'): Promise<EngineResult> {
     await sleep(5000);
     const after = await server.memory({ gc: true });
     const total = KIND_LIST.reduce((s, k) => s + outcome.latencies[k].length, 0);
+    const todas = KIND_LIST.flatMap((k) => outcome.latencies[k]).sort((a, b) => a - b);
     log(
-      `${engine}: ${int(total)} pedidos (${(total / outcome.elapsedSeconds).toFixed(0)}/s), ${[...outcome.errors.values()].reduce((a, b) => a + b, 0)} erros`,
+      `${engine}: ${int(total)} pedidos (${(total / outcome.elapsedSeconds).toFixed(0)}/s), p50 ${ms(percentile(todas, 50))}, p99 ${ms(percentile(todas, 99))}, ${[...outcome.errors.values()].reduce((a, b) => a + b, 0)} erros`,
     );
     for (const [k, n] of outcome.errors) log(`  ${n}× ${k}`);
     const warnings = server

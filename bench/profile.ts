@@ -47,6 +47,8 @@ function dono(frame: ProfileNode['callFrame']): string {
   const pacote = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1];
   if (pacote) return pacote;
   if (url.startsWith('node:')) return 'node (interno)';
+  // The only WebAssembly the server runs is PGlite's PostgreSQL.
+  if (url.startsWith('wasm:')) return 'PostgreSQL em WebAssembly (PGlite)';
   if (url.includes('/apps/server/dist/')) return 'laudos (apps/server)';
   return path.relative(ROOT, url.replace(/^file:\/\//, ''));
 }

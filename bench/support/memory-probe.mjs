@@ -5,10 +5,13 @@
  * once after a full garbage collection when it receives SIGUSR2 (the process runs with
  * --expose-gc). The benchmark reads that file; the server itself does not know about it.
  */
+import cluster from 'node:cluster';
 import { renameSync, writeFileSync } from 'node:fs';
 
 const file = process.env.BENCH_MEMORY_FILE;
-if (file) {
+// With BENCH_WORKERS > 1 only the primary (the pid the bench knows) writes: the workers would race
+// it for the same file.
+if (file && cluster.isPrimary) {
   const write = (afterGc) => {
     const m = process.memoryUsage();
     const sample = { t: Date.now(), rss: m.rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal, afterGc };
