@@ -122,6 +122,15 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', ctx);
   app.decorateRequest('sessionUser', undefined);
+  app.decorateRequest('renewedSessionCookies', undefined);
+  // The session check may have renewed the session (auth/session.ts): its cookie goes with the reply.
+  app.addHook('onSend', async (request, reply) => {
+    const renewed = request.renewedSessionCookies;
+    if (!renewed) return;
+    const current = reply.getHeader('set-cookie');
+    const already = current === undefined ? [] : Array.isArray(current) ? current : [String(current)];
+    reply.header('set-cookie', [...already, ...renewed]);
+  });
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);

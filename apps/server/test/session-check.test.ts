@@ -92,15 +92,23 @@ describe('the session check', () => {
       .update(authSession)
       .set({ expiresAt: sql`now() + interval '1 day'` })
       .where(eq(authSession.token, tokenOf(u.cookie)));
-    expect((await me(u.cookie)).statusCode).toBe(200);
+    const renovada = await me(u.cookie);
+    expect(renovada.statusCode).toBe(200);
+    // The browser's cookie is renewed too: the same token, another week, or it would be dropped a
+    // week after sign-in while the session lives on.
+    const setCookie = [renovada.headers['set-cookie'] ?? []].flat().join('\n');
+    expect(setCookie).toContain(encodeURIComponent(tokenOf(u.cookie)).slice(0, 16));
+    expect(setCookie).toMatch(/session_token=[^;]+;.*Max-Age=604800/);
     const [s] = await db
       .select()
       .from(authSession)
       .where(eq(authSession.token, tokenOf(u.cookie)));
     const diasRestantes = (s!.expiresAt.getTime() - Date.now()) / 86_400_000;
     expect(diasRestantes).toBeGreaterThan(6.9);
-    // And the renewed session keeps working on the fast path.
-    expect((await me(u.cookie)).statusCode).toBe(200);
+    // And the renewed session keeps working on the fast path, which sets no cookie.
+    const depois = await me(u.cookie);
+    expect(depois.statusCode).toBe(200);
+    expect(depois.headers['set-cookie']).toBeUndefined();
   });
 
   it('a session whose user has no profile is signed out', async () => {

@@ -197,7 +197,14 @@ async function sessionThroughBetterAuth(
   db: Db,
   request: FastifyRequest,
 ): Promise<SessionUser | null> {
-  const session = await auth.api.getSession({ headers: toWebHeaders(request) });
+  const { headers, response: session } = await auth.api.getSession({
+    headers: toWebHeaders(request),
+    returnHeaders: true,
+  });
+  // A renewal also pushes the cookie's own expiry a week ahead: the reply must carry it, or the
+  // browser drops the cookie a week after sign-in though the session was renewed (app.ts sends it).
+  const renewed = headers.getSetCookie();
+  if (renewed.length > 0) request.renewedSessionCookies = renewed;
   if (!session) return null;
   const [profile] = await db
     .select(profileColumns)
@@ -253,5 +260,7 @@ export async function requireAdmin(
 declare module 'fastify' {
   interface FastifyRequest {
     sessionUser?: SessionUser | null;
+    /** Set-Cookie lines of a session Better Auth renewed (or ended) while checking it. */
+    renewedSessionCookies?: string[];
   }
 }
