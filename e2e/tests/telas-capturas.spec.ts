@@ -92,7 +92,9 @@ async function clienteComLaudos(api: APIRequestContext) {
   for (const [i, dias] of [-20, 5, 25, 200].entries()) {
     const criado = await criarLaudo(api, {
       nome: `Vaso de pressão vertical do setor de caldeiras ${i + 1}`,
-      codigo: `TELA-${i + 1}-${id}`,
+      // One code of the 80 characters allowed without a space (a tag number with its plant path).
+      codigo:
+        i === 3 ? `TELA-4-${id}-CALDEIRA-FLAMOTUBULAR-SETOR-B-LINHA-2`.slice(0, 80) : `TELA-${i + 1}-${id}`,
       cliente: empresa,
       emailCliente: email,
       dataVencimento: diaEmSaoPaulo(dias),

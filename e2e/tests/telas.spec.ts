@@ -41,15 +41,14 @@ async function esperarContaDescoberta(page: Page) {
   ]) {
     // The page may still be settling after the toast's action: the control must be shown first.
     await expect(controle).toBeVisible();
-    const caixa = await controle.boundingBox();
-    if (!caixa) throw new Error('controle da conta sem caixa');
-    const coberto = await controle.evaluate(
-      (el, ponto) => {
-        const topo = document.elementFromPoint(ponto.x, ponto.y);
-        return topo === null || !el.contains(topo);
-      },
-      { x: caixa.x + caixa.width / 2, y: caixa.y + caixa.height / 2 },
-    );
+    await controle.scrollIntoViewIfNeeded();
+    // Measured and hit-tested in one step in the page: a re-render between a separate boundingBox()
+    // and this check left a detached node without a box (failed two full runs).
+    const coberto = await controle.evaluate((el) => {
+      const caixa = el.getBoundingClientRect();
+      const topo = document.elementFromPoint(caixa.x + caixa.width / 2, caixa.y + caixa.height / 2);
+      return topo === null || !el.contains(topo);
+    });
     expect(coberto, `${await controle.textContent()} coberto por uma notificação`).toBe(false);
   }
 }

@@ -190,7 +190,9 @@ function LaudoDoLog({ log }: { log: NotificacaoLog }) {
       ) : (
         <span className="font-medium text-slate-900">{nome}</span>
       )}
-      {log.laudoCode ? <span className="block text-xs text-slate-600">Código {log.laudoCode}</span> : null}
+      {log.laudoCode ? (
+        <span className="block text-xs text-slate-600 [overflow-wrap:anywhere]">Código {log.laudoCode}</span>
+      ) : null}
     </>
   );
 }

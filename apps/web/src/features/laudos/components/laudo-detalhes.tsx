@@ -157,7 +157,7 @@ function LaudoCarregado({
         <div className="min-w-0">
           <h1 className="text-3xl font-bold tracking-tight break-words text-slate-900">{laudo.nome}</h1>
           <p className="mt-2 flex flex-wrap items-center gap-2 text-slate-700">
-            <span>Código {laudo.codigo}</span>
+            <span className="min-w-0 [overflow-wrap:anywhere]">Código {laudo.codigo}</span>
             <VencimentoBadge status={laudo.vencimento.status} />
             <DescricaoVencimento vencimento={laudo.vencimento} className="text-sm font-medium" />
           </p>

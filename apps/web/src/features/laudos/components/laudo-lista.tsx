@@ -32,9 +32,11 @@ export function LaudoLista({
                 {laudo.nome}
               </Link>
               <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-sm text-slate-600">
-                <span>Código {laudo.codigo}</span>
+                <span className="min-w-0 [overflow-wrap:anywhere]">Código {laudo.codigo}</span>
                 <span>{laudo.tipo}</span>
-                {mostrarCliente ? <span>Cliente: {laudo.cliente}</span> : null}
+                {mostrarCliente ? (
+                  <span className="min-w-0 [overflow-wrap:anywhere]">Cliente: {laudo.cliente}</span>
+                ) : null}
               </p>
             </div>
             <div className="flex shrink-0 flex-col gap-1 text-sm sm:items-end">

@@ -160,13 +160,15 @@ const colunas: {
   {
     ordem: 'codigo',
     rotulo: 'Código',
-    className: 'whitespace-nowrap text-slate-700',
+    // A code is usually short (NR13-2026-001) and stays on one line; a long one without spaces
+    // wraps instead of widening the table past the screen.
+    className: 'min-w-32 text-slate-700 [overflow-wrap:anywhere]',
     cell: (laudo) => laudo.codigo,
   },
   {
     ordem: 'cliente',
     rotulo: 'Cliente',
-    className: 'min-w-40 text-slate-700',
+    className: 'min-w-40 text-slate-700 [overflow-wrap:anywhere]',
     cell: (laudo) => laudo.cliente,
   },
   { ordem: null, rotulo: 'Tipo', fold: true, className: 'text-slate-700', cell: (laudo) => laudo.tipo },

@@ -125,7 +125,9 @@ function LaudoCelula({ item }: { item: Notificacao }) {
         <span className="font-medium text-slate-900">{nome}</span>
       )}
       {item.laudoCodigo ? (
-        <span className="block text-xs text-slate-600">Código {item.laudoCodigo}</span>
+        <span className="block text-xs text-slate-600 [overflow-wrap:anywhere]">
+          Código {item.laudoCodigo}
+        </span>
       ) : null}
     </>
   );
