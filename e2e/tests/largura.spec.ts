@@ -78,6 +78,8 @@ test('the admin lists fit the screen, with every row action on it', async ({ pag
   await expect(menu).toBeHidden();
 
   await page.getByRole('tab', { name: 'Laudos' }).click();
+  // Searched, as for the users: after the other specs the laudo may be past the first page.
+  await page.getByRole('tabpanel').getByLabel('Buscar').fill(id);
   await expect(page.getByRole('row').filter({ hasText: `LARG-7-${id}` })).toHaveCount(1);
   await semExcessos(page, 'Laudos');
 
