@@ -22,6 +22,7 @@ export const cadastroEntrada = entrada({
   nome: texto(120).min(1, 'Informe o nome.'),
   email: emailSchema,
   senha: z.string().max(SENHA_MAX),
+  /** A request to join a company (name and/or CNPJ) that an admin approves. */
   empresa: texto(160).optional(),
   telefone: texto(40).optional(),
 });
@@ -59,16 +60,24 @@ const perfilCampos = {
   nome: z.string(),
   email: z.string(),
   tipo: z.enum(['admin', 'cliente']),
+  /** The company's name (nome fantasia), or null. */
   empresa: z.string().nullable(),
   telefone: z.string().nullable(),
   ativo: z.boolean(),
   primeiro_acesso: z.boolean(),
+};
+/** Issue 17: the person's company and role in it, and a request to join one waiting for an admin. */
+const empresaDoPerfilCampos = {
+  empresa_id: z.string().nullable(),
+  papel: z.enum(['gestor', 'membro']).nullable(),
+  pedido_empresa: z.object({ nome: z.string().nullable(), cnpj: z.string().nullable() }).nullable(),
 };
 const planoDoPerfilCampos = { id: z.string(), nome: z.string(), preco: z.number() };
 
 /** GET /api/me as the server sends it: the session user (spec section 3), with the plan. */
 export const perfilSchema = z.object({
   ...perfilCampos,
+  ...empresaDoPerfilCampos,
   plano: z.object({ ...planoDoPerfilCampos, ...planoFeaturesSchema.shape }).nullable(),
   dois_fatores: z.boolean(),
   /** False until the person follows the confirmation link (the app shows a banner to resend it). */
@@ -83,6 +92,9 @@ const recurso = z.boolean().catch(false);
  */
 export const perfilWebSchema = z.object({
   ...perfilCampos,
+  empresa_id: z.string().nullable().catch(null),
+  papel: z.enum(['gestor', 'membro']).nullable().catch(null),
+  pedido_empresa: empresaDoPerfilCampos.pedido_empresa.catch(null),
   plano: z
     .object({
       ...planoDoPerfilCampos,

@@ -6,6 +6,7 @@
 export * from './blog.ts';
 export * from './conta.ts';
 export * from './emails.ts';
+export * from './empresas.ts';
 export * from './entrada.ts';
 export * from './laudos.ts';
 export * from './notificacoes.ts';

@@ -1,6 +1,7 @@
 // The API schemas of the usuarios routes (request bodies, queries, responses), shared by server and web.
 import { z } from 'zod';
 import { emailSchema } from './conta.ts';
+import { papelSchema } from './empresas.ts';
 import { entrada } from './entrada.ts';
 
 export const tipoUsuarioSchema = z.enum(['admin', 'cliente']);
@@ -13,8 +14,9 @@ export const usuarioCampos = {
   nome: z.string().trim().min(1, 'Informe o nome.').max(120),
   email: emailSchema,
   tipo: tipoUsuarioSchema,
-  empresa: opcional(160),
-  empresaConfirmada: z.boolean(),
+  /** The client company the person belongs to (null: none; they see only laudos sent to them). */
+  empresaId: z.uuid().nullable(),
+  papel: papelSchema,
   telefone: opcional(40),
   planoId: z.uuid().nullable(),
   ativo: z.boolean(),
@@ -26,11 +28,12 @@ export const criarUsuarioEntrada = entrada(
     nome: usuarioCampos.nome,
     email: usuarioCampos.email,
     tipo: usuarioCampos.tipo.default('cliente'),
-    empresa: usuarioCampos.empresa,
+    empresaId: usuarioCampos.empresaId.optional(),
+    papel: usuarioCampos.papel.optional(),
     telefone: usuarioCampos.telefone,
     planoId: usuarioCampos.planoId.optional(),
   },
-  { plano_id: 'planoId' },
+  { plano_id: 'planoId', empresa_id: 'empresaId' },
 );
 export type NovoUsuario = z.input<typeof criarUsuarioEntrada>;
 export type CriarUsuarioInput = z.output<typeof criarUsuarioEntrada>;
@@ -40,13 +43,13 @@ export const atualizarUsuarioEntrada = entrada(
   {
     nome: usuarioCampos.nome.optional(),
     tipo: usuarioCampos.tipo.optional(),
-    empresa: usuarioCampos.empresa,
-    empresaConfirmada: usuarioCampos.empresaConfirmada.optional(),
+    empresaId: usuarioCampos.empresaId.optional(),
+    papel: usuarioCampos.papel.optional(),
     telefone: usuarioCampos.telefone,
     planoId: usuarioCampos.planoId.optional(),
     ativo: usuarioCampos.ativo.optional(),
   },
-  { plano_id: 'planoId', empresa_confirmada: 'empresaConfirmada' },
+  { plano_id: 'planoId', empresa_id: 'empresaId' },
 );
 export type AlteracaoUsuario = z.input<typeof atualizarUsuarioEntrada>;
 export type AtualizarUsuarioInput = z.output<typeof atualizarUsuarioEntrada>;
@@ -57,6 +60,7 @@ export const usuariosQuerySchema = z.object({
   tipo: tipoUsuarioSchema.optional(),
   ativo: z.enum(['true', 'false']).optional(),
   planoId: z.uuid().optional(),
+  empresaId: z.uuid().optional(),
   pagina: z.coerce.number().int().min(1).max(100_000).default(1),
   porPagina: z.coerce.number().int().min(1).max(100).default(20),
 });
@@ -66,9 +70,10 @@ const usuarioAdminCampos = {
   nome: z.string(),
   email: z.string(),
   tipo: tipoUsuarioSchema,
+  /** The company's name (nome fantasia), or null. */
   empresa: z.string().nullable(),
-  /** A company typed at sign-up only scopes laudos once an admin confirms it. */
-  empresaConfirmada: z.boolean(),
+  empresaId: z.string().nullable(),
+  papel: papelSchema.nullable(),
   telefone: z.string().nullable(),
   ativo: z.boolean(),
   /** Still on the temporary password. */
