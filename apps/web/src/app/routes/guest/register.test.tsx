@@ -50,13 +50,13 @@ describe('register page', () => {
     expect(await screen.findByText('A senha deve ter pelo menos 8 caracteres.')).toBeTruthy();
   });
 
-  it('explains that the company is confirmed by the team', async () => {
+  it('explains that the company (name or CNPJ) is a request an admin confirms', async () => {
     mockApi({ ...pageData, 'GET /api/me': signedOut });
     renderApp(paths.register);
 
-    const empresa = await screen.findByLabelText('Empresa (opcional)');
+    const empresa = await screen.findByLabelText('Empresa ou CNPJ (opcional)');
     expect(document.getElementById(empresa.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
-      'A empresa será confirmada pela nossa equipe antes de liberar os laudos dela.',
+      'Um administrador confirma o vínculo; até lá você vê apenas os laudos enviados ao seu e-mail.',
     );
   });
 

@@ -156,11 +156,11 @@ export function RegisterForm() {
         error={errors.email}
       />
       <TextField
-        label="Empresa"
+        label="Empresa ou CNPJ"
         optional
         name="empresa"
         autoComplete="organization"
-        hint="A empresa será confirmada pela nossa equipe antes de liberar os laudos dela."
+        hint="Um administrador confirma o vínculo; até lá você vê apenas os laudos enviados ao seu e-mail."
         value={values.empresa}
         onChange={set('empresa')}
         error={errors.empresa}
