@@ -38,6 +38,7 @@ const headings: [string, string, Session][] = [
   [paths.vencimentos, 'Vencimentos', 'admin'],
   [paths.documentos, 'Documentos', 'admin'],
   [paths.notificacoes, 'Notificações', 'admin'],
+  [paths.minhaEmpresa, 'Minha empresa', 'admin'],
   [paths.conta, 'Minha conta', 'admin'],
   [paths.admin, 'Administração', 'admin'],
   [paths.adminBlog, 'Gerenciar blog', 'admin'],

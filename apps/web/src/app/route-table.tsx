@@ -109,6 +109,10 @@ const clientRoutes: RouteObject[] = [
     path: paths.notificacoes,
     lazy: page(() => import('./routes/client/notificacoes'), 'NotificacoesPage'),
   },
+  {
+    path: paths.minhaEmpresa,
+    lazy: page(() => import('./routes/client/minha-empresa'), 'MinhaEmpresaPage'),
+  },
 ];
 
 const adminRoutes: RouteObject[] = [

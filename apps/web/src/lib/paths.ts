@@ -19,6 +19,7 @@ export const paths = {
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   confirmarEmail: '/confirmar-email',
+  convite: '/convite/:token',
 
   changePassword: '/change-password',
   dashboard: '/dashboard',
@@ -26,6 +27,7 @@ export const paths = {
   vencimentos: '/vencimentos',
   documentos: '/documentos',
   notificacoes: '/notificacoes',
+  minhaEmpresa: '/minha-empresa',
   laudo: '/laudos/:id',
   conta: '/conta',
 

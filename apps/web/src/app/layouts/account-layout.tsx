@@ -4,7 +4,7 @@ import { useAuth } from '../../features/auth';
 import { AccountMenu } from '../../features/auth/components/account-menu';
 import { EmailVerificationBanner } from '../../features/auth/components/email-verification-banner';
 import { paths } from '../../lib/paths';
-import { adminNavItems, clientNavItems } from './area-nav';
+import { adminNavItems, clientNavItemsFor } from './area-nav';
 
 /** /conta belongs to both areas: it keeps the frame and navigation of the user's own area. */
 export function AccountLayout() {
@@ -14,7 +14,7 @@ export function AccountLayout() {
     <AreaShell
       areaLabel={admin ? 'Administração' : 'Área do cliente'}
       homeHref={admin ? paths.admin : paths.dashboard}
-      navItems={admin ? adminNavItems : clientNavItems}
+      navItems={admin ? adminNavItems : clientNavItemsFor(user)}
       actions={<AccountMenu />}
     >
       <EmailVerificationBanner />

@@ -1,14 +1,25 @@
 import type { AreaNavItem } from '../../components/layout/area-shell';
+import type { Perfil } from '../../features/auth';
 import { paths } from '../../lib/paths';
 
 /** The navigation of each signed-in area; /conta shows the one of the user's own area. */
-export const clientNavItems: readonly AreaNavItem[] = [
+const clientNavItems: readonly AreaNavItem[] = [
   { to: paths.dashboard, label: 'Painel' },
   { to: paths.novoLaudo, label: 'Novo laudo' },
   { to: paths.vencimentos, label: 'Vencimentos' },
   { to: paths.documentos, label: 'Documentos' },
   { to: paths.notificacoes, label: 'Notificações' },
 ];
+
+const withCompany: readonly AreaNavItem[] = [
+  ...clientNavItems,
+  { to: paths.minhaEmpresa, label: 'Minha empresa' },
+];
+
+/** The client area's navigation; "Minha empresa" for someone who belongs to a company. */
+export function clientNavItemsFor(user: Pick<Perfil, 'empresa_id'> | null): readonly AreaNavItem[] {
+  return user?.empresa_id ? withCompany : clientNavItems;
+}
 
 export const adminNavItems: readonly AreaNavItem[] = [
   { to: paths.admin, label: 'Painel', end: true },

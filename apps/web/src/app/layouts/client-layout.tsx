@@ -4,13 +4,13 @@ import { useAuth } from '../../features/auth';
 import { AccountMenu } from '../../features/auth/components/account-menu';
 import { EmailVerificationBanner } from '../../features/auth/components/email-verification-banner';
 import { paths } from '../../lib/paths';
-import { clientNavItems } from './area-nav';
+import { clientNavItemsFor } from './area-nav';
 
 /**
  * An admin signs in to /dashboard too; without this link the admin area was reachable only by typing
- * /admin or through "Minha conta".
+ * /admin or through "Minha conta". (An admin belongs to no client company.)
  */
-const clientNavItemsForAdmin = [...clientNavItems, { to: paths.admin, label: 'Administração' }];
+const clientNavItemsForAdmin = [...clientNavItemsFor(null), { to: paths.admin, label: 'Administração' }];
 
 export function ClientLayout() {
   const { user } = useAuth();
@@ -18,7 +18,7 @@ export function ClientLayout() {
     <AreaShell
       areaLabel="Área do cliente"
       homeHref={paths.dashboard}
-      navItems={user?.tipo === 'admin' ? clientNavItemsForAdmin : clientNavItems}
+      navItems={user?.tipo === 'admin' ? clientNavItemsForAdmin : clientNavItemsFor(user)}
       actions={<AccountMenu />}
     >
       <EmailVerificationBanner />

@@ -9,8 +9,11 @@ import { type EstatisticasLaudos, useEstatisticasLaudos } from '../api/estatisti
 import { useLaudos } from '../api/list-laudos';
 import { LaudoLista } from './laudo-lista';
 
-/** /dashboard: counts, a chart of the statuses, the next expiries and the latest laudos. */
-export function LaudosDashboard({ admin }: { admin: boolean }) {
+/**
+ * /dashboard: counts, a chart of the statuses, the next expiries and the latest laudos. `aviso` is
+ * a card the page puts under the heading (a client with no company is asked to join one).
+ */
+export function LaudosDashboard({ admin, aviso }: { admin: boolean; aviso?: ReactNode }) {
   const estatisticas = useEstatisticasLaudos();
   const revelando = useRevealDelay(estatisticas.isPending);
   return (
@@ -28,6 +31,8 @@ export function LaudosDashboard({ admin }: { admin: boolean }) {
           Novo laudo
         </Link>
       </div>
+
+      {aviso ? <div className="mt-6">{aviso}</div> : null}
 
       <section aria-labelledby="resumo-titulo" className="mt-6">
         <h2 id="resumo-titulo" className="sr-only">
