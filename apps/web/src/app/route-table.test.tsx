@@ -21,6 +21,7 @@ const pageData = notUnderTest(
   'GET /api/admin/blog/posts',
   'GET /api/admin/notificacoes/regras',
   'GET /api/admin/email/templates',
+  'GET /api/convites/abc',
 );
 
 type Session = 'public' | 'guest' | 'admin';
@@ -39,6 +40,7 @@ const headings: [string, string, Session][] = [
   [paths.documentos, 'Documentos', 'admin'],
   [paths.notificacoes, 'Notificações', 'admin'],
   [paths.minhaEmpresa, 'Minha empresa', 'admin'],
+  ['/convite/abc', 'Convite para a equipe', 'guest'],
   [paths.conta, 'Minha conta', 'admin'],
   [paths.admin, 'Administração', 'admin'],
   [paths.adminBlog, 'Gerenciar blog', 'admin'],

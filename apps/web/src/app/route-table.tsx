@@ -154,6 +154,12 @@ export const routes: RouteObject[] = [
                 HydrateFallback: DefaultPlaceholder,
                 lazy: page(() => import('./routes/guest/confirmar-email'), 'ConfirmarEmailPage'),
               },
+              // Linked from the invitation e-mail: public; someone signed in is asked to sign out first.
+              {
+                path: paths.convite,
+                HydrateFallback: DefaultPlaceholder,
+                lazy: page(() => import('./routes/guest/convite'), 'ConvitePage'),
+              },
               {
                 lazy: guard('RequireUser'),
                 children: [

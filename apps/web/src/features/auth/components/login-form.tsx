@@ -31,6 +31,8 @@ type LoginFormProps = {
   socialProviders: SocialProviders;
   /** A message to show from the start, e.g. after a failed social sign-in. */
   initialError?: string | null;
+  /** The e-mail filled in from the start (the account an invitation just created). */
+  initialEmail?: string;
 };
 
 /**
@@ -38,13 +40,14 @@ type LoginFormProps = {
  * Once the session exists the profile is re-read; the GuestOnly guard then moves on (to the page
  * that asked for the sign-in, /change-password on a first access, or /dashboard).
  */
-export function LoginForm({ socialProviders, initialError = null }: LoginFormProps) {
+export function LoginForm({ socialProviders, initialError = null, initialEmail = '' }: LoginFormProps) {
   const [step, setStep] = useState<'senha' | 'codigo'>('senha');
   if (step === 'codigo') return <TwoFactorStep onRestart={() => setStep('senha')} />;
   return (
     <PasswordStep
       socialProviders={socialProviders}
       initialError={initialError}
+      initialEmail={initialEmail}
       onTwoFactor={() => setStep('codigo')}
     />
   );
@@ -64,14 +67,16 @@ type PasswordField = 'email' | 'senha';
 function PasswordStep({
   socialProviders,
   initialError,
+  initialEmail,
   onTwoFactor,
 }: {
   socialProviders: SocialProviders;
   initialError: string | null;
+  initialEmail: string;
   onTwoFactor: () => void;
 }) {
   const formRef = useRef<HTMLFormElement>(null);
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(initialEmail);
   const [senha, setSenha] = useState('');
   const [lembrar, setLembrar] = useState(false);
   const [errors, setErrors] = useState<FieldErrors<PasswordField>>({});
@@ -139,6 +144,8 @@ function PasswordStep({
           name="senha"
           type="password"
           autoComplete="current-password"
+          // The e-mail came filled in: the password is what is left to type.
+          autoFocus={initialEmail !== ''}
           value={senha}
           onChange={(event) => setSenha(event.target.value)}
           error={errors.senha}
