@@ -20,6 +20,8 @@ export const laudoEntrada = entrada(
     nome: textoOpcional(200),
     codigo: textoOpcional(80),
     cliente: textoOpcional(200),
+    /** The admin's choice of client company (its name becomes `cliente`); null takes it out of any. */
+    empresaId: z.uuid('Empresa inválida.').nullable().optional(),
     tipo: textoOpcional(80),
     observacoes: z.string().max(5000).nullable().optional(),
     emailCliente: z
@@ -30,7 +32,7 @@ export const laudoEntrada = entrada(
       .optional(),
     dataVencimento: dataIso('Data inválida: use o formato AAAA-MM-DD.').nullable().optional(),
   },
-  { data_vencimento: 'dataVencimento', email_cliente: 'emailCliente' },
+  { data_vencimento: 'dataVencimento', email_cliente: 'emailCliente', empresa_id: 'empresaId' },
 );
 export type LaudoEntrada = z.output<typeof laudoEntrada>;
 
@@ -43,6 +45,8 @@ export const filtroDeLaudos = z.object({
   status: z.enum(STATUS_VENCIMENTO).optional(),
   tipo: z.string().max(80).optional(),
   cliente: z.string().max(200).optional(),
+  /** A company's laudos (admin). */
+  empresaId: z.uuid('Empresa inválida.').optional(),
   busca: z.string().max(200).optional(),
   vencimentoDe: dataIso('Data inválida: use AAAA-MM-DD.').optional(),
   vencimentoAte: dataIso('Data inválida: use AAAA-MM-DD.').optional(),
@@ -79,6 +83,8 @@ function esquemasDoLaudo<I extends z.ZodType>(instante: I) {
     nome: z.string(),
     codigo: z.string(),
     cliente: z.string(),
+    /** The client company the laudo belongs to (issue 17), or null. */
+    empresa_id: z.string().nullable().catch(null),
     tipo: z.string(),
     observacoes: z.string().nullable(),
     status: z.string(),
