@@ -1,6 +1,6 @@
 export * from './agenda.ts';
-export * from './dates.ts';
 export * from './cnpj.ts';
+export * from './dates.ts';
 export * from './email-templates.ts';
 export * from './lembretes.ts';
 export * from './planos.ts';

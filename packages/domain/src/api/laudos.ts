@@ -29,8 +29,10 @@ export const laudoEntrada = entrada(
       )
       .optional(),
     dataVencimento: dataIso('Data inválida: use o formato AAAA-MM-DD.').nullable().optional(),
+    /** Admins (issue 17): the company the laudo belongs to; its `cliente` is then the company's name. */
+    empresaId: z.uuid('Escolha a empresa na lista.').nullable().optional(),
   },
-  { data_vencimento: 'dataVencimento', email_cliente: 'emailCliente' },
+  { data_vencimento: 'dataVencimento', email_cliente: 'emailCliente', empresa_id: 'empresaId' },
 );
 export type LaudoEntrada = z.output<typeof laudoEntrada>;
 
@@ -43,6 +45,8 @@ export const filtroDeLaudos = z.object({
   status: z.enum(STATUS_VENCIMENTO).optional(),
   tipo: z.string().max(80).optional(),
   cliente: z.string().max(200).optional(),
+  /** Admins: one company's laudos ("Ver laudos da empresa"). */
+  empresaId: z.uuid('Empresa inválida.').optional(),
   busca: z.string().max(200).optional(),
   vencimentoDe: dataIso('Data inválida: use AAAA-MM-DD.').optional(),
   vencimentoAte: dataIso('Data inválida: use AAAA-MM-DD.').optional(),

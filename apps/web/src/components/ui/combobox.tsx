@@ -25,7 +25,7 @@ type ComboboxProps = {
   erroAoCarregar?: string | null;
   /** Shown in the list when nothing matches, e.g. "Nenhuma empresa encontrada.". */
   vazio: string;
-  /** A last choice that is an action, e.g. "Criar empresa “Acme”": it gets the text typed. */
+  /** A last choice that is an action, e.g. "Criar empresa “Acme”": it gets the text typed (maybe ''). */
   acao?: { rotulo: (texto: string) => string; onEscolher: (texto: string) => void };
 };
 
@@ -71,7 +71,7 @@ export function Combobox({
   }, [rotuloEscolhido]);
 
   const itens: ComboboxOption[] = [...opcoes];
-  if (acao && texto.trim() && !carregando) itens.push({ id: ACAO, rotulo: acao.rotulo(texto.trim()) });
+  if (acao && !carregando) itens.push({ id: ACAO, rotulo: acao.rotulo(texto.trim()) });
 
   // The active option stays in view as ↑ ↓ move it.
   useEffect(() => {

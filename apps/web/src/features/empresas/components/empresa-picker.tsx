@@ -44,7 +44,8 @@ export function EmpresaPicker({
         rotulo: empresa.nome,
         detalhe: empresa.cnpj ? `CNPJ ${formatarCnpj(empresa.cnpj)}` : null,
       }))}
-      carregando={opcoes.isPending || opcoes.isPlaceholderData}
+      // Also while the search waits for the typing to pause.
+      carregando={opcoes.isPending || opcoes.isPlaceholderData || busca.trim() !== buscaAtiva.trim()}
       erroAoCarregar={opcoes.isError ? opcoes.error.message : null}
       vazio="Nenhuma empresa ativa encontrada."
     />
