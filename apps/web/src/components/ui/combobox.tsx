@@ -19,6 +19,8 @@ type ComboboxProps = {
   onSelecionar: (opcao: ComboboxOption | null) => void;
   /** The text typed, for the caller to search with (it debounces and loads `opcoes`). */
   onBuscar: (texto: string) => void;
+  /** The list opens (typing, ↓, a click): the caller may wait until then to load `opcoes`. */
+  onAbrir?: () => void;
   opcoes: readonly ComboboxOption[];
   carregando: boolean;
   /** Shown in the list when the search failed. */
@@ -49,6 +51,7 @@ export function Combobox({
   selecionada,
   onSelecionar,
   onBuscar,
+  onAbrir,
   opcoes,
   carregando,
   erroAoCarregar,
@@ -79,6 +82,11 @@ export function Combobox({
     lista.current?.querySelector(`[data-indice="${ativa}"]`)?.scrollIntoView?.({ block: 'nearest' });
   }, [ativa]);
 
+  function abrir() {
+    setAberta(true);
+    onAbrir?.();
+  }
+
   function escolher(opcao: ComboboxOption) {
     setAberta(false);
     setAtiva(-1);
@@ -92,7 +100,7 @@ export function Combobox({
 
   function digitar(valor: string) {
     setTexto(valor);
-    setAberta(true);
+    abrir();
     setAtiva(-1);
     onBuscar(valor);
     if (selecionada) onSelecionar(null);
@@ -102,12 +110,12 @@ export function Combobox({
     if (event.key === 'ArrowDown') {
       event.preventDefault();
       if (!aberta) {
-        setAberta(true);
+        abrir();
         setAtiva(itens.length > 0 ? 0 : -1);
       } else if (itens.length > 0) setAtiva((atual) => (atual + 1) % itens.length);
     } else if (event.key === 'ArrowUp') {
       event.preventDefault();
-      if (!aberta) setAberta(true);
+      if (!aberta) abrir();
       if (itens.length > 0) setAtiva((atual) => (atual <= 0 ? itens.length - 1 : atual - 1));
     } else if (event.key === 'Enter') {
       const opcao = aberta ? itens[ativa] : undefined;
@@ -170,7 +178,7 @@ export function Combobox({
         onKeyDown={teclar}
         // A click on an option keeps the focus here (see onMouseDown below): leaving closes the list.
         onBlur={() => setAberta(false)}
-        onClick={() => setAberta((atual) => !atual)}
+        onClick={() => (aberta ? setAberta(false) : abrir())}
         className={`mt-1 block w-full rounded-lg border bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-400 ${
           error ? 'border-red-600' : 'border-slate-300'
         }`}

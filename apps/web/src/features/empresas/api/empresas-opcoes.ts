@@ -5,9 +5,10 @@ import { parseWith } from '../../../lib/parse';
 import { empresasKey } from './empresa';
 
 /** GET /api/admin/empresas/opcoes?busca=: up to 20 active companies whose name or CNPJ matches. */
-export function empresasOpcoesQueryOptions(busca: string) {
+export function empresasOpcoesQueryOptions(busca: string, enabled = true) {
   const termo = busca.trim();
   return queryOptions({
+    enabled,
     queryKey: [...empresasKey, 'opcoes', termo],
     queryFn: async ({ signal }) => {
       const { empresas } = await apiFetch(
@@ -21,6 +22,6 @@ export function empresasOpcoesQueryOptions(busca: string) {
   });
 }
 
-export function useEmpresasOpcoes(busca: string) {
-  return useQuery(empresasOpcoesQueryOptions(busca));
+export function useEmpresasOpcoes(busca: string, enabled = true) {
+  return useQuery(empresasOpcoesQueryOptions(busca, enabled));
 }

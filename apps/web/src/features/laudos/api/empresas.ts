@@ -12,9 +12,10 @@ import { parseWith } from '../../../lib/parse';
 const empresasKey = ['admin', 'empresas'] as const;
 
 /** GET /api/admin/empresas/opcoes?busca=: up to 20 active companies whose name or CNPJ matches. */
-export function empresasOpcoesQueryOptions(busca: string) {
+export function empresasOpcoesQueryOptions(busca: string, enabled = true) {
   const termo = busca.trim();
   return queryOptions({
+    enabled,
     queryKey: [...empresasKey, 'opcoes', termo],
     queryFn: async ({ signal }) => {
       const { empresas } = await apiFetch(
@@ -27,8 +28,8 @@ export function empresasOpcoesQueryOptions(busca: string) {
   });
 }
 
-export function useEmpresasOpcoes(busca: string) {
-  return useQuery(empresasOpcoesQueryOptions(busca));
+export function useEmpresasOpcoes(busca: string, enabled = true) {
+  return useQuery(empresasOpcoesQueryOptions(busca, enabled));
 }
 
 /** The few fields "Criar empresa" asks in the laudo form; the rest is filled on the company's page. */

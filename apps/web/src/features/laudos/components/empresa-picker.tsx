@@ -39,7 +39,9 @@ export function EmpresaPicker({
 }) {
   const [busca, setBusca] = useState('');
   const buscaAtiva = useDebouncedValue(busca, 250);
-  const opcoes = useEmpresasOpcoes(buscaAtiva);
+  // Nothing is loaded until the list is first opened.
+  const [usada, setUsada] = useState(false);
+  const opcoes = useEmpresasOpcoes(buscaAtiva, usada);
   const [criando, setCriando] = useState<string | null>(null);
 
   return (
@@ -53,6 +55,7 @@ export function EmpresaPicker({
         selecionada={selecionada ? { id: selecionada.id ?? '', rotulo: selecionada.nome } : null}
         onSelecionar={(opcao) => onSelecionar(opcao ? { id: opcao.id, nome: opcao.rotulo } : null)}
         onBuscar={setBusca}
+        onAbrir={() => setUsada(true)}
         opcoes={(opcoes.data ?? []).map((empresa) => ({
           id: empresa.id,
           rotulo: empresa.nome,

@@ -91,8 +91,11 @@ describe('/novo-laudo', () => {
 
     const empresa = screen.getByRole('combobox', { name: 'Empresa' });
     fireEvent.change(empresa, { target: { value: 'lima' } });
-    await waitFor(() => expect(screen.queryByRole('option', { name: /Metalúrgica Souza/ })).toBeNull());
-    const opcao = screen.getByRole('option', { name: /Caldeiras Lima/ });
+    // The options of the search typed: Caldeiras Lima, not the others.
+    const opcao = await waitFor(() => {
+      expect(screen.queryByRole('option', { name: /Metalúrgica Souza/ })).toBeNull();
+      return screen.getByRole('option', { name: /Caldeiras Lima/ });
+    });
     expect(opcao.textContent).toContain('CNPJ 11.222.333/0001-81');
     fireEvent.keyDown(empresa, { key: 'ArrowDown' });
     expect(empresa.getAttribute('aria-activedescendant')).toBe(opcao.id);
