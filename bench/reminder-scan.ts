@@ -140,8 +140,7 @@ async function main() {
     await client.query(
       `insert into auth_user (id, name, email) select 'bench-' || g, 'Cliente ' || g,
               'contato' || g || '@empresa' || (g % 500) || '.com.br' from generate_series(1, ${ACCOUNTS}) g;
-       insert into usuarios (id, nome, email, empresa, empresa_confirmada)
-       select id, name, email, 'Empresa ' || (substr(id, 7)::int % 500), true from auth_user where id like 'bench-%';`,
+       insert into usuarios (id, nome, email) select id, name, email from auth_user where id like 'bench-%';`,
     );
     // The monthly report (on the 1st) would add one e-mail per client to these runs: off here.
     await client.query(`update notification_rules set enabled = false where kind = 'relatorio_mensal'`);

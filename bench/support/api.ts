@@ -134,15 +134,21 @@ export async function criarClientes(
     empresa: `Empresa ${options.prefixo} ${i}`,
     nome: `Cliente ${i}`,
   }));
-  await pool(pessoas, options.concurrency ?? 4, (p) =>
-    admin.json('POST', '/api/admin/usuarios', {
+  // Each client is the gestor of a company of its own, on the plan given.
+  await pool(pessoas, options.concurrency ?? 4, async (p) => {
+    const { empresa } = await admin.json<{ empresa: { id: string } }>('POST', '/api/admin/empresas', {
+      razaoSocial: p.empresa,
+      nomeFantasia: p.empresa,
+      planoId: options.planoId,
+    });
+    await admin.json('POST', '/api/admin/usuarios', {
       nome: p.nome,
       email: p.email,
       tipo: 'cliente',
-      empresa: p.empresa,
+      empresaId: empresa.id,
       planoId: options.planoId,
-    }),
-  );
+    });
+  });
   if (n > 1) log(`${n} clientes criados; esperando os e-mails de boas-vindas`);
   const temporarias = new Map<string, string>();
   const deadline = Date.now() + (options.timeoutMs ?? 180_000);

@@ -2,7 +2,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { E2E_ADMIN } from '../global-setup';
 import { pdfMinimo } from './journeys/passos';
 import { excessos } from './medidas';
-import { adminApi, criarCliente, diaEmSaoPaulo, primeiroAcesso, sufixo } from './support';
+import { adminApi, criarCliente, diaEmSaoPaulo, empresaChamada, primeiroAcesso, sufixo } from './support';
 
 /*
  * Every list and client screen fits the screen it is on (issue 16): at 1366×800 (project desktop)
@@ -41,7 +41,12 @@ test('the admin lists fit the screen, with every row action on it', async ({ pag
   const empresa = `Metalúrgica Exemplo Indústria e Comércio de Caldeiras ${id}`;
   const email = `ana.xavier.largura-${id}@metalurgica-exemplo-caldeiras.com.br`;
   const usuario = await api.post('/api/admin/usuarios', {
-    data: { nome: `Ana Xavier de Albuquerque ${id}`, email, tipo: 'cliente', empresa },
+    data: {
+      nome: `Ana Xavier de Albuquerque ${id}`,
+      email,
+      tipo: 'cliente',
+      empresaId: await empresaChamada(api, empresa),
+    },
   });
   expect(usuario.status(), await usuario.text()).toBe(201);
   for (const dias of [7, -7]) {

@@ -60,10 +60,27 @@ export function temporaryPassword(text: string): string {
   return password;
 }
 
-/** Creates a client through the admin API and returns the e-mailed temporary password. */
+/** The id of the company named `nome`, created through the admin API when there is none. */
+export async function empresaChamada(admin: APIRequestContext, nome: string): Promise<string> {
+  const busca = await admin.get(`/api/admin/empresas/opcoes?busca=${encodeURIComponent(nome)}`);
+  expect(busca.status(), await busca.text()).toBe(200);
+  const achada = ((await busca.json()) as { empresas: { id: string; nome: string }[] }).empresas.find(
+    (e) => e.nome === nome,
+  );
+  if (achada) return achada.id;
+  const criada = await admin.post('/api/admin/empresas', { data: { razaoSocial: nome, nomeFantasia: nome } });
+  expect(criada.status(), await criada.text()).toBe(201);
+  return ((await criada.json()) as { empresa: { id: string } }).empresa.id;
+}
+
+/**
+ * Creates a client of the company `empresa` (created when new) through the admin API and returns
+ * the e-mailed temporary password.
+ */
 export async function criarCliente(admin: APIRequestContext, nome: string, email: string, empresa: string) {
+  const empresaId = await empresaChamada(admin, empresa);
   const response = await admin.post('/api/admin/usuarios', {
-    data: { nome, email, tipo: 'cliente', empresa },
+    data: { nome, email, tipo: 'cliente', empresaId },
   });
   expect(response.status(), await response.text()).toBe(201);
   const boasVindas = await waitForEmail(

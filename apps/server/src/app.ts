@@ -35,6 +35,7 @@ import { processLogOutput } from './log-output.ts';
 import { blogRoutes } from './modules/blog/routes.ts';
 import { contaRoutes } from './modules/conta/routes.ts';
 import { emailAdminRoutes } from './modules/emails/routes.ts';
+import { empresasAdminRoutes, pedidoEmpresaRoutes } from './modules/empresas/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { laudosRoutes } from './modules/laudos/routes.ts';
 import { meRoutes } from './modules/me/routes.ts';
@@ -264,6 +265,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(planosRoutes);
   await app.register(planosAdminRoutes);
   await app.register(usuariosAdminRoutes);
+  await app.register(empresasAdminRoutes);
+  await app.register(pedidoEmpresaRoutes);
   await app.register(emailAdminRoutes);
   await app.register(laudosRoutes);
   await app.register(notificacoesAdminRoutes);

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { authSession, usuarios } from '../src/db/schema.ts';
 import { CADASTRO_RECEBIDO } from '../src/modules/conta/routes.ts';
 import { readSettings as getSettings } from '../src/settings/store.ts';
-import { cookiesOf, createAdmin, createUser, json, lastEmailTo, totp } from './helpers/accounts.ts';
+import { cookiesOf, createAdmin, createUser, empresaDeTeste, json, lastEmailTo, totp } from './helpers/accounts.ts';
 import { createTestServer, signIn, TEST_ORIGIN, type TestServer } from './helpers/server.ts';
 
 let t: TestServer | undefined;
@@ -61,7 +61,11 @@ describe('sign-up and sign-in', () => {
       nome: 'Joana Prado',
       email: 'joana@fabrica.com.br',
       tipo: 'cliente',
-      empresa: 'Fábrica Prado',
+      // The company typed at sign-up is a request an admin resolves (issue 17): no company yet.
+      empresa: null,
+      empresa_id: null,
+      papel: null,
+      pedido_empresa: { nome: 'Fábrica Prado', cnpj: null },
       primeiro_acesso: false,
       plano: { nome: 'Básico', maxLaudos: 100 },
       dois_fatores: false,
@@ -71,7 +75,7 @@ describe('sign-up and sign-in', () => {
       .select()
       .from(usuarios)
       .where(eq(usuarios.email, 'joana@fabrica.com.br'));
-    expect(row?.empresaConfirmada).toBe(false);
+    expect(row?.empresaId).toBeNull();
 
     // A second sign-up with the address answers the same and changes nothing.
     const again = await t.app.inject({
@@ -164,17 +168,21 @@ describe('first access with a temporary password', () => {
   it('admin creates a user → welcome e-mail with the temporary password → forced change → normal use', async () => {
     const t = await start();
     const admin = await createAdmin(t);
+    const empresaId = await empresaDeTeste(t, 'Usina Norte');
     const created = await t.app.inject({
       method: 'POST',
       url: '/api/admin/usuarios',
       headers: json(admin.cookie),
-      payload: { nome: 'Carlos Lima', email: 'carlos@usina.com.br', tipo: 'cliente', empresa: 'Usina Norte' },
+      payload: { nome: 'Carlos Lima', email: 'carlos@usina.com.br', tipo: 'cliente', empresaId },
     });
     expect(created.statusCode).toBe(201);
+    // The company's first person is its gestor.
     expect(created.json().usuario).toMatchObject({
       email: 'carlos@usina.com.br',
       primeiroAcesso: true,
-      empresaConfirmada: true,
+      empresa: 'Usina Norte',
+      empresaId,
+      papel: 'gestor',
     });
 
     const welcome = await lastEmailTo(t, 'carlos@usina.com.br', 'Bem-vindo');

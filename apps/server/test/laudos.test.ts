@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { emailLogs, laudos, planos, usuarios } from '../src/db/schema.ts';
+import { emailLogs, empresas, laudos, planos, usuarios } from '../src/db/schema.ts';
 import { createAdmin, createUser, json } from './helpers/accounts.ts';
 import { createTestServer, signIn, type TestServer } from './helpers/server.ts';
 
@@ -166,12 +166,12 @@ describe('laudos API', () => {
   });
 
   it("client A never sees, edits or deletes client B's laudo: by id, by filters, by pages", async () => {
-    const { t, admin, cookieA, cookieB } = await setup();
+    const { t, admin, b, cookieA, cookieB } = await setup();
     const deB = (
       await criar(t, admin.cookie, {
         nome: 'Prensa B',
         codigo: 'NR12-B',
-        cliente: '  beta sa ',
+        empresaId: b.empresaId,
         tipo: 'NR-12',
         emailCliente: 'outro@beta.com.br',
       })
@@ -205,7 +205,7 @@ describe('laudos API', () => {
       headers: { cookie: cookieA },
     });
     expect(all.json().laudos.map((l: { id: string }) => l.id)).toEqual([deA.id]);
-    // B sees its company's laudo (case and spaces ignored), not A's.
+    // B sees its company's laudo, not A's.
     const listB = await t.app.inject({ method: 'GET', url: '/api/laudos', headers: { cookie: cookieB } });
     expect(listB.json().laudos.map((l: { id: string }) => l.id)).toEqual([deB.id]);
     // A client cannot move a laudo to another company.
@@ -355,7 +355,9 @@ describe('laudos API', () => {
   it("holds the client's plan limit with a clear message", async () => {
     const { t, a, cookieA } = await setup();
     const db = t.server.database.db;
+    // The plan is the company's, and its limit counts the company's laudos (issue 17).
     const [row] = await db.select({ planoId: usuarios.planoId }).from(usuarios).where(eq(usuarios.id, a.id));
+    await db.update(empresas).set({ planoId: row!.planoId }).where(eq(empresas.id, a.empresaId!));
     await db.update(planos).set({ maxLaudos: 2 }).where(eq(planos.id, row!.planoId!));
     expect((await criar(t, cookieA, { nome: 'L1', codigo: 'P-1', tipo: 'NR-13' })).statusCode).toBe(201);
     expect((await criar(t, cookieA, { nome: 'L2', codigo: 'P-2', tipo: 'NR-13' })).statusCode).toBe(201);

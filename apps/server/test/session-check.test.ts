@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { signedSessionToken } from '../src/auth/session.ts';
-import { authSession, usuarios } from '../src/db/schema.ts';
+import { authSession, empresas, usuarios } from '../src/db/schema.ts';
 import { createUser, json } from './helpers/accounts.ts';
 import { createTestServer, signIn } from './helpers/server.ts';
 
@@ -59,7 +59,11 @@ describe('the session check', () => {
 
   it('the profile comes with the session: a change is seen on the very next request', async () => {
     const u = await clienteEntrou();
-    await db.update(usuarios).set({ nome: 'Nome Novo', empresa: 'Acme' }).where(eq(usuarios.id, u.id));
+    const [acme] = await db
+      .insert(empresas)
+      .values({ razaoSocial: 'Acme Ltda', nomeFantasia: 'Acme' })
+      .returning();
+    await db.update(usuarios).set({ nome: 'Nome Novo', empresaId: acme!.id }).where(eq(usuarios.id, u.id));
     const body = (await me(u.cookie)).json();
     expect(body.user ?? body).toMatchObject({ nome: 'Nome Novo', empresa: 'Acme' });
 

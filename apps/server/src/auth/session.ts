@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { authSession, authUser, usuarios } from '../db/schema.ts';
+import { authSession, authUser, empresas, usuarios } from '../db/schema.ts';
 import { erro, forbidden, unauthorized } from '../http/errors.ts';
 import type { SettingsStore } from '../settings/store.ts';
 import type { Auth } from './auth.ts';
@@ -12,11 +12,18 @@ export interface SessionUser {
   nome: string;
   email: string;
   tipo: 'admin' | 'cliente';
+  /** The client company the person belongs to (its laudos are in their scope), or null. */
+  empresaId: string | null;
+  /** The company's name (nome fantasia), or null. */
   empresa: string | null;
-  empresaConfirmada: boolean;
+  /** The role inside the company (meaningful only with one). */
+  papel: 'gestor' | 'membro';
+  /** Whether the company is active (a deactivated company's people cannot use the app). */
+  empresaAtiva: boolean;
   telefone: string | null;
   ativo: boolean;
   primeiroAcesso: boolean;
+  /** The plan in force: the company's when the person has one, else their own. */
   planoId: string | null;
   doisFatores: boolean;
   /**
@@ -39,18 +46,25 @@ export function toWebHeaders(request: FastifyRequest): Headers {
   return headers;
 }
 
-/** The profile columns a request's user carries. */
+/**
+ * The profile columns a request's user carries (from `usuarios` joined with `auth_user` and, left,
+ * `empresas`): the company's name and plan come from the company.
+ */
 const profileColumns = {
   id: usuarios.id,
   nome: usuarios.nome,
   email: usuarios.email,
   tipo: usuarios.tipo,
-  empresa: usuarios.empresa,
-  empresaConfirmada: usuarios.empresaConfirmada,
+  empresaId: usuarios.empresaId,
+  empresa: empresas.nomeFantasia,
+  papel: usuarios.papel,
+  empresaAtiva: sql<boolean>`coalesce(${empresas.ativo}, true)`,
   telefone: usuarios.telefone,
   ativo: usuarios.ativo,
   primeiroAcesso: usuarios.primeiroAcesso,
-  planoId: usuarios.planoId,
+  planoId: sql<
+    string | null
+  >`case when ${usuarios.empresaId} is null then ${usuarios.planoId} else ${empresas.planoId} end`,
   doisFatores: authUser.twoFactorEnabled,
   emailVerificado: authUser.emailVerified,
 };
@@ -74,6 +88,7 @@ function buildSessionQuery(db: Db) {
     .from(authSession)
     .innerJoin(authUser, eq(authUser.id, authSession.userId))
     .leftJoin(usuarios, eq(usuarios.id, authSession.userId))
+    .leftJoin(empresas, eq(empresas.id, usuarios.empresaId))
     .where(eq(authSession.token, sql.placeholder('token')))
     .limit(1)
     .prepare('sessao_do_pedido');
@@ -179,8 +194,10 @@ async function findSessionUser(auth: Auth, db: Db, request: FastifyRequest): Pro
     nome: row.nome!,
     email: row.email!,
     tipo: row.tipo!,
+    empresaId: row.empresaId,
     empresa: row.empresa,
-    empresaConfirmada: row.empresaConfirmada!,
+    papel: row.papel!,
+    empresaAtiva: row.empresaAtiva,
     telefone: row.telefone,
     ativo: row.ativo!,
     primeiroAcesso: row.primeiroAcesso!,
@@ -210,6 +227,7 @@ async function sessionThroughBetterAuth(
     .select(profileColumns)
     .from(usuarios)
     .innerJoin(authUser, eq(authUser.id, usuarios.id))
+    .leftJoin(empresas, eq(empresas.id, usuarios.empresaId))
     .where(eq(usuarios.id, session.user.id))
     .limit(1);
   if (!profile) return withoutProfile(request, session.user.id);
@@ -238,6 +256,7 @@ export async function requireUser(
   const user = await loadSessionUser(auth, db, request);
   if (!user) throw unauthorized();
   if (!user.ativo) throw erro('usuarioInativo');
+  if (!user.empresaAtiva) throw erro('empresaInativa');
   if (user.primeiroAcesso && !options.allowFirstAccess) throw erro('primeiroAcesso');
   return user;
 }

@@ -155,6 +155,34 @@ export const planos = pgTable(
 );
 
 export const tipoUsuario = pgEnum('tipo_usuario', ['admin', 'cliente']);
+export const papelNaEmpresa = pgEnum('papel_empresa', ['gestor', 'membro']);
+
+/**
+ * Client companies (issue 17): a company has people, a plan and its laudos. `nome_fantasia` is the
+ * name shown everywhere (the spec's `cliente` of a laudo and `empresa` of a user).
+ */
+export const empresas = pgTable(
+  'empresas',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    razaoSocial: text('razao_social').notNull(),
+    nomeFantasia: text('nome_fantasia').notNull(),
+    /** 14 digits (check digits verified), or null. */
+    cnpj: text('cnpj'),
+    endereco: text('endereco'),
+    emailContato: text('email_contato'),
+    telefone: text('telefone'),
+    planoId: uuid('plano_id').references(() => planos.id, { onDelete: 'set null' }),
+    ativo: boolean('ativo').notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('empresas_cnpj_uq').on(t.cnpj).where(sql`${t.cnpj} is not null`),
+    index('empresas_nome_idx').on(sql`lower(${t.nomeFantasia})`),
+    index('empresas_plano_idx').on(t.planoId),
+    check('empresas_cnpj_ck', sql`${t.cnpj} is null or ${t.cnpj} ~ '^[0-9]{14}$'`),
+  ],
+);
 
 export const usuarios = pgTable(
   'usuarios',
@@ -166,9 +194,11 @@ export const usuarios = pgTable(
     nome: text('nome').notNull(),
     email: text('email').notNull(),
     tipo: tipoUsuario('tipo').notNull().default('cliente'),
-    empresa: text('empresa'),
-    /** A company typed at sign-up is a claim; it scopes laudos only once an admin confirms it. */
-    empresaConfirmada: boolean('empresa_confirmada').notNull().default(false),
+    /** The client company the person belongs to; laudos are scoped by it (laudos/service.ts). */
+    empresaId: uuid('empresa_id').references(() => empresas.id, { onDelete: 'set null' }),
+    papel: papelNaEmpresa('papel').notNull().default('membro'),
+    /** Whether the person receives the reminders of the company's laudos; null = gestores do. */
+    receberLembretes: boolean('receber_lembretes'),
     telefone: text('telefone'),
     ativo: boolean('ativo').notNull().default(true),
     primeiroAcesso: boolean('primeiro_acesso').notNull().default(false),
@@ -177,13 +207,70 @@ export const usuarios = pgTable(
      * the account's password. This records when it stops being accepted.
      */
     senhaTemporariaExpiraEm: timestamp('senha_temporaria_expira_em', { withTimezone: true }),
+    /** The plan of a person with no company (with one, the company's plan applies). */
     planoId: uuid('plano_id').references(() => planos.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('usuarios_email_uq').on(sql`lower(${t.email})`),
-    index('usuarios_empresa_idx').on(sql`lower(btrim(${t.empresa}))`),
+    index('usuarios_empresa_idx').on(t.empresaId),
     index('usuarios_plano_idx').on(t.planoId),
+  ],
+);
+
+/** A client's request to join a company (by name and/or CNPJ), resolved by an admin. */
+export const pedidosEmpresa = pgTable(
+  'pedidos_empresa',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    usuarioId: text('usuario_id')
+      .notNull()
+      .references(() => usuarios.id, { onDelete: 'cascade' }),
+    nome: text('nome'),
+    cnpj: text('cnpj'),
+    status: text('status', { enum: ['pendente', 'aprovado', 'recusado'] })
+      .notNull()
+      .default('pendente'),
+    resolvidoPor: text('resolvido_por').references(() => authUser.id, { onDelete: 'set null' }),
+    resolvidoEm: timestamp('resolvido_em', { withTimezone: true }),
+    criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One pending request per person (a new one replaces it).
+    uniqueIndex('pedidos_empresa_pendente_uq').on(t.usuarioId).where(sql`${t.status} = 'pendente'`),
+    index('pedidos_empresa_status_idx').on(t.status, t.criadoEm),
+    check('pedidos_empresa_algo_ck', sql`${t.nome} is not null or ${t.cnpj} is not null`),
+  ],
+);
+
+/**
+ * An invitation to join a company's team: a link valid 7 days, its token stored only as a
+ * SHA-256 hash. Pending = not accepted, not cancelled and not expired.
+ */
+export const convites = pgTable(
+  'convites',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    empresaId: uuid('empresa_id')
+      .notNull()
+      .references(() => empresas.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    nome: text('nome'),
+    papel: papelNaEmpresa('papel').notNull().default('membro'),
+    tokenHash: text('token_hash').notNull(),
+    expiraEm: timestamp('expira_em', { withTimezone: true }).notNull(),
+    criadoPor: text('criado_por').references(() => authUser.id, { onDelete: 'set null' }),
+    aceitoEm: timestamp('aceito_em', { withTimezone: true }),
+    canceladoEm: timestamp('cancelado_em', { withTimezone: true }),
+    criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('convites_token_uq').on(t.tokenHash),
+    // One open invitation per company and address (resending renews it).
+    uniqueIndex('convites_aberto_uq')
+      .on(t.empresaId, sql`lower(${t.email})`)
+      .where(sql`${t.aceitoEm} is null and ${t.canceladoEm} is null`),
+    index('convites_empresa_idx').on(t.empresaId),
   ],
 );
 
@@ -202,7 +289,13 @@ export const laudos = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     nome: text('nome').notNull(),
     codigo: text('codigo').notNull(),
+    /**
+     * The company's name when `empresa_id` is set (kept in step by the companies module: the
+     * spec's `cliente` field), or the free text an admin typed for a laudo with no company.
+     */
     cliente: text('cliente').notNull(),
+    /** The client company the laudo belongs to: the scope of its people (laudos/service.ts). */
+    empresaId: uuid('empresa_id').references(() => empresas.id, { onDelete: 'set null' }),
     tipo: text('tipo')
       .notNull()
       .references(() => tiposLaudo.nome, { onUpdate: 'cascade', onDelete: 'restrict' }),
@@ -225,6 +318,7 @@ export const laudos = pgTable(
     uniqueIndex('laudos_codigo_uq').on(t.codigo),
     index('laudos_data_vencimento_idx').on(t.dataVencimento),
     index('laudos_cliente_idx').on(sql`lower(btrim(${t.cliente}))`),
+    index('laudos_empresa_idx').on(t.empresaId),
     index('laudos_email_cliente_idx').on(sql`lower(btrim(${t.emailCliente}))`),
     index('laudos_criado_em_idx').on(t.criadoEm),
   ],
@@ -388,18 +482,21 @@ export const notificationHistory = pgTable(
     daysValue: integer('days_value').notNull(),
     /** The data_vencimento the milestone belongs to: a renewal starts a fresh series. */
     dataVencimento: date('data_vencimento', { mode: 'string' }).notNull(),
+    /** The address the milestone went to (lower-case): each recipient gets each milestone once. */
+    destinatario: text('destinatario').notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
     success: boolean('success').notNull().default(false),
     errorMessage: text('error_message'),
     emailLogId: uuid('email_log_id').references(() => emailLogs.id, { onDelete: 'set null' }),
   },
   (t) => [
-    // The exactly-once guard: one row per laudo, due date and milestone.
+    // The exactly-once guard: one row per laudo, due date, milestone and recipient.
     uniqueIndex('notification_history_milestone_uq').on(
       t.laudoId,
       t.dataVencimento,
       t.notificationType,
       t.daysValue,
+      t.destinatario,
     ),
     index('notification_history_sent_at_idx').on(t.sentAt),
     index('notification_history_email_log_idx').on(t.emailLogId),

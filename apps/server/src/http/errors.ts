@@ -226,6 +226,73 @@ export const ERROS = {
         ? 'Você só pode enviar laudos para o seu e-mail ou para o de um colega da sua empresa com e-mail confirmado.'
         : 'Enquanto sua empresa não for confirmada, os laudos que você cria ficam no seu próprio e-mail.',
   },
+  // ── Empresas, equipes e convites (issue 17) ───────────────────────────────────────────────
+  empresaInativa: {
+    status: 403,
+    code: 'EMPRESA_INATIVA',
+    message: 'Sua empresa está desativada. Fale com o administrador.',
+  },
+  empresaNaoEncontrada: { status: 404, code: 'NAO_ENCONTRADO', message: 'Empresa não encontrada.' },
+  semEmpresa: {
+    status: 404,
+    code: 'SEM_EMPRESA',
+    message: 'Você ainda não faz parte de uma empresa.',
+  },
+  jaTemEmpresa: {
+    status: 409,
+    code: 'JA_TEM_EMPRESA',
+    message: 'Você já faz parte de uma empresa.',
+  },
+  cnpjDuplicado: { status: 409, code: 'CNPJ_DUPLICADO', message: 'Já existe uma empresa com este CNPJ.' },
+  pedidoNaoEncontrado: {
+    status: 404,
+    code: 'NAO_ENCONTRADO',
+    message: 'Pedido não encontrado ou já resolvido.',
+  },
+  pedidoSemDados: {
+    status: 400,
+    code: 'DADOS_OBRIGATORIOS',
+    message: 'Informe o nome ou o CNPJ da empresa.',
+  },
+  aprovacaoSemEmpresa: {
+    status: 400,
+    code: 'DADOS_OBRIGATORIOS',
+    message: 'Escolha uma empresa existente ou informe os dados de uma nova.',
+  },
+  adminSemEmpresa: {
+    status: 400,
+    code: 'ADMIN_SEM_EMPRESA',
+    message: 'Administradores não pertencem a empresas clientes.',
+  },
+  limiteUsuarios: {
+    status: 409,
+    code: 'LIMITE_USUARIOS',
+    message: (plano: string, max: number) =>
+      `Limite do plano atingido: o plano ${plano} permite até ${max} usuários. Fale conosco para mudar de plano.`,
+  },
+  ultimoGestor: {
+    status: 409,
+    code: 'ULTIMO_GESTOR',
+    message: 'A empresa precisa de pelo menos um gestor ativo.',
+  },
+  apenasGestor: {
+    status: 403,
+    code: 'APENAS_GESTOR',
+    message: (acao: string) => `Apenas o gestor da empresa pode ${acao}.`,
+  },
+  pessoaNaoEncontrada: {
+    status: 404,
+    code: 'NAO_ENCONTRADO',
+    message: 'Pessoa não encontrada nesta empresa.',
+  },
+  conviteNaoEncontrado: { status: 404, code: 'NAO_ENCONTRADO', message: 'Convite não encontrado.' },
+  conviteInvalido: { status: 404, code: 'CONVITE_INVALIDO', message: 'Convite inválido ou expirado.' },
+  emailJaCadastrado: {
+    status: 409,
+    code: 'EMAIL_JA_CADASTRADO',
+    message: 'Este e-mail já tem uma conta no Laudos. Peça ao administrador para vinculá-la à empresa.',
+  },
+  jaNaEquipe: { status: 409, code: 'JA_NA_EQUIPE', message: 'Esta pessoa já faz parte da equipe.' },
   limiteDoPlano: {
     status: 403,
     code: 'LIMITE_DO_PLANO',

@@ -52,6 +52,7 @@ describe('response serializer', () => {
       criado_em: new Date('2026-11-25T10:00:00.000Z'),
       atualizado_em: new Date('2026-11-25T10:00:00.000Z'),
       criado_por: null,
+      empresa_id: null,
       arquivo_pdf: null,
       arquivo_excel: null,
       arquivo_pdf_url: null,

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { desc, eq, sql } from 'drizzle-orm';
-import { emailOutbox } from '../../src/db/schema.ts';
+import { emailOutbox, empresas, pedidosEmpresa } from '../../src/db/schema.ts';
 import { createContaComSenha, type NovaConta } from '../../src/modules/usuarios/service.ts';
 import { signIn, TEST_ORIGIN, type TestServer } from './server.ts';
 import { waitUntil } from './wait.ts';
@@ -11,7 +11,30 @@ export const json = (cookie?: string) => ({
   ...(cookie ? { cookie } : {}),
 });
 
-export async function createUser(t: TestServer, overrides: Partial<NovaConta> = {}) {
+/** The id of the company whose name is exactly `nome`, created (on no plan) when there is none. */
+export async function empresaDeTeste(t: TestServer, nome: string, dados: { planoId?: string | null } = {}) {
+  const db = t.server.database.db;
+  const [achada] = await db.select({ id: empresas.id }).from(empresas).where(eq(empresas.nomeFantasia, nome));
+  if (achada) return achada.id;
+  const [criada] = await db
+    .insert(empresas)
+    .values({ razaoSocial: nome, nomeFantasia: nome, planoId: dados.planoId ?? null })
+    .returning({ id: empresas.id });
+  return criada!.id;
+}
+
+/**
+ * A user, straight in the database. `empresa` names a company: with `empresaConfirmada` the person
+ * belongs to it (found or created by that exact name; gestor unless `papel` says), without it the
+ * name is only a pending request to join (as a sign-up leaves it).
+ */
+export async function createUser(
+  t: TestServer,
+  overrides: Partial<NovaConta> & { empresa?: string | null; empresaConfirmada?: boolean } = {},
+) {
+  const { empresa, empresaConfirmada, ...resto } = overrides;
+  const empresaId =
+    empresa && empresaConfirmada ? await empresaDeTeste(t, empresa) : (resto.empresaId ?? null);
   const input: NovaConta = {
     email: `cliente-${Math.random().toString(36).slice(2, 8)}@acme.com.br`,
     nome: 'Cliente Teste',
@@ -19,9 +42,16 @@ export async function createUser(t: TestServer, overrides: Partial<NovaConta> = 
     tipo: 'cliente',
     // An account whose owner proved the address (decision 011); pass false for a fresh sign-up.
     emailVerified: true,
-    ...overrides,
+    ...resto,
+    empresaId,
+    papel: resto.papel ?? (empresaId ? 'gestor' : 'membro'),
   };
-  const usuario = await t.server.database.db.transaction((tx) => createContaComSenha(tx, input));
+  const usuario = await t.server.database.db.transaction(async (tx) => {
+    const u = await createContaComSenha(tx, input);
+    if (empresa && !empresaConfirmada)
+      await tx.insert(pedidosEmpresa).values({ usuarioId: u.id, nome: empresa });
+    return u;
+  });
   return { ...usuario, password: input.password };
 }
 

@@ -20,6 +20,8 @@ export const laudoEntrada = entrada(
     nome: textoOpcional(200),
     codigo: textoOpcional(80),
     cliente: textoOpcional(200),
+    /** The admin's choice of client company (its name becomes `cliente`); null takes it out of any. */
+    empresaId: z.uuid('Empresa inválida.').nullable().optional(),
     tipo: textoOpcional(80),
     observacoes: z.string().max(5000).nullable().optional(),
     emailCliente: z
@@ -29,8 +31,6 @@ export const laudoEntrada = entrada(
       )
       .optional(),
     dataVencimento: dataIso('Data inválida: use o formato AAAA-MM-DD.').nullable().optional(),
-    /** Admins (issue 17): the company the laudo belongs to; its `cliente` is then the company's name. */
-    empresaId: z.uuid('Escolha a empresa na lista.').nullable().optional(),
   },
   { data_vencimento: 'dataVencimento', email_cliente: 'emailCliente', empresa_id: 'empresaId' },
 );
@@ -45,7 +45,7 @@ export const filtroDeLaudos = z.object({
   status: z.enum(STATUS_VENCIMENTO).optional(),
   tipo: z.string().max(80).optional(),
   cliente: z.string().max(200).optional(),
-  /** Admins: one company's laudos ("Ver laudos da empresa"). */
+  /** A company's laudos (admin). */
   empresaId: z.uuid('Empresa inválida.').optional(),
   busca: z.string().max(200).optional(),
   vencimentoDe: dataIso('Data inválida: use AAAA-MM-DD.').optional(),
@@ -83,6 +83,8 @@ function esquemasDoLaudo<I extends z.ZodType>(instante: I) {
     nome: z.string(),
     codigo: z.string(),
     cliente: z.string(),
+    /** The client company the laudo belongs to (issue 17), or null. */
+    empresa_id: z.string().nullable().catch(null),
     tipo: z.string(),
     observacoes: z.string().nullable(),
     status: z.string(),

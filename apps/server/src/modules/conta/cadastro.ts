@@ -9,8 +9,10 @@ import { authUser, authVerification, usuarios } from '../../db/schema.ts';
 import type { EmailService } from '../../email/delivery.ts';
 import { AppError, erro } from '../../http/errors.ts';
 import { hitRateLimit, limits } from '../../http/rate-limit.ts';
+import { pedidoDoTexto, registrarPedido } from '../empresas/pedidos.ts';
 import { contaNaoConfirmada, createContaComSenha } from '../usuarios/service.ts';
 import { assertSenhaValida } from './service.ts';
+
 import { consumirVerificacao, identificadorDoToken } from './verificacao.ts';
 
 /**
@@ -109,18 +111,17 @@ export async function cadastrarConta(
         .where(eq(sql`lower(${usuarios.email})`, endereco))
         .limit(1);
       if (!existente) {
-        // The company typed here is a claim: it scopes laudos only once an admin confirms it.
         const u = await createContaComSenha(tx, {
           email: endereco,
           nome: input.nome,
           password: '',
           passwordHash: senhaHash,
           tipo: 'cliente',
-          empresa: input.empresa,
-          empresaConfirmada: false,
           telefone: input.telefone,
           emailVerified: false,
         });
+        // The company typed here is a request to join it: an admin approves it (issue 17).
+        if (input.empresa?.trim()) await registrarPedido(tx, u.id, pedidoDoTexto(input.empresa));
         if (await podeEnviarParaEndereco(tx, endereco))
           await enviarLink(
             tx,
@@ -203,18 +204,17 @@ export async function confirmarEmail(db: Db, token: string, ip: string): Promise
       .where(eq(sql`lower(${usuarios.email})`, pendencia.email))
       .limit(1);
     if (outra && !(await contaNaoConfirmada(tx, pendencia.email))) throw linkInvalido();
-    await createContaComSenha(tx, {
+    const u = await createContaComSenha(tx, {
       email: pendencia.email,
       nome: pendencia.nome,
       password: '',
       passwordHash: pendencia.senhaHash,
       tipo: 'cliente',
-      empresa: pendencia.empresa,
-      empresaConfirmada: false,
       telefone: pendencia.telefone,
       emailVerified: true,
       assumirEmailNaoConfirmado: true,
     });
+    if (pendencia.empresa?.trim()) await registrarPedido(tx, u.id, pedidoDoTexto(pendencia.empresa));
     return { email: pendencia.email };
   });
 }

@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { endSessions } from '../../auth/auth.ts';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { authAccount, authUser, usuarios } from '../../db/schema.ts';
+import { authAccount, authUser, pedidosEmpresa, usuarios } from '../../db/schema.ts';
 import type { EmailService } from '../../email/delivery.ts';
 import { erro, orFail } from '../../http/errors.ts';
 import { hitRateLimit, limits } from '../../http/rate-limit.ts';
@@ -149,7 +149,6 @@ async function usarLinkDeRedefinicao({ db, email, config }: DepsDaConta, token: 
         email: usuarios.email,
         ativo: usuarios.ativo,
         verificado: authUser.emailVerified,
-        empresaConfirmada: usuarios.empresaConfirmada,
       })
       .from(usuarios)
       .innerJoin(authUser, eq(authUser.id, usuarios.id))
@@ -163,12 +162,15 @@ async function usarLinkDeRedefinicao({ db, email, config }: DepsDaConta, token: 
       .set({
         primeiroAcesso: false,
         senhaTemporariaExpiraEm: null,
-        // The mailbox's owner takes over an account someone else may have opened with their
-        // address: its unconfirmed company claim goes (every session ends just below).
-        ...(!user.verificado && !user.empresaConfirmada ? { empresa: null } : {}),
         atualizadoEm: new Date(),
       })
       .where(eq(usuarios.id, user.id));
+    // The mailbox's owner takes over an account someone else may have opened with their address:
+    // its pending request to join a company goes (every session ends just below).
+    if (!user.verificado)
+      await tx
+        .delete(pedidosEmpresa)
+        .where(and(eq(pedidosEmpresa.usuarioId, user.id), eq(pedidosEmpresa.status, 'pendente')));
     await endSessions(tx, user.id);
     await sendPasswordChanged(tx, email, config, user);
   });

@@ -4,7 +4,7 @@ import { laudos } from '../../db/schema.ts';
 
 /**
  * The laudos of a user who is being deleted: those they created and those addressed only to their
- * e-mail (nobody created them). Run inside the deletion's transaction; returns the storage keys of
+ * e-mail (nobody created them) — never a company's laudos, which stay with the company (issue 17). Run inside the deletion's transaction; returns the storage keys of
  * their files, to remove once that transaction has committed (`removerArquivosGuardados`).
  */
 export async function excluirLaudosDoUsuario(
@@ -14,11 +14,14 @@ export async function excluirLaudosDoUsuario(
   const removidos = await tx
     .delete(laudos)
     .where(
-      or(
-        eq(laudos.criadoPor, usuario.id),
-        and(
-          sql`lower(btrim(${laudos.emailCliente})) = ${usuario.email.toLowerCase()}`,
-          isNull(laudos.criadoPor),
+      and(
+        isNull(laudos.empresaId),
+        or(
+          eq(laudos.criadoPor, usuario.id),
+          and(
+            sql`lower(btrim(${laudos.emailCliente})) = ${usuario.email.toLowerCase()}`,
+            isNull(laudos.criadoPor),
+          ),
         ),
       ),
     )

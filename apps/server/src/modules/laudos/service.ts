@@ -11,7 +11,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { containsPattern } from '../../db/like.ts';
 import { preparada, Valores } from '../../db/prepared.ts';
-import { authUser, laudos, planos, tiposLaudo, usuarios } from '../../db/schema.ts';
+import { authUser, empresas, laudos, planos, tiposLaudo, usuarios } from '../../db/schema.ts';
 import type { EmailService } from '../../email/delivery.ts';
 import { erro, orFail } from '../../http/errors.ts';
 import type { FileStorage } from '../../storage/storage.ts';
@@ -19,13 +19,13 @@ import { variaveisDoLaudo } from './variaveis-email.ts';
 
 /**
  * The laudos a user may see, as a condition of the query itself (never a filter after loading):
- * admins see all; a client sees the laudos addressed to their e-mail once they have proven it is
- * theirs (anyone can type someone else's address at sign-up), and those of their company once an
- * admin has confirmed it. Case and surrounding spaces do not matter. A client with neither sees
- * nothing (`false`, not "no condition").
+ * admins see all; a client sees the laudos of their company (the indexed `empresa_id`, never a
+ * comparison of names) and those addressed to their e-mail once they have proven it is theirs
+ * (anyone can type someone else's address at sign-up). Case and surrounding spaces of the e-mail
+ * do not matter. A client with neither sees nothing (`false`, not "no condition").
  */
 export function escopoDoUsuario(
-  user: Pick<SessionUser, 'tipo' | 'email' | 'empresa' | 'empresaConfirmada' | 'emailVerificado'>,
+  user: Pick<SessionUser, 'tipo' | 'email' | 'empresaId' | 'emailVerificado'>,
   valores?: Valores,
 ): SQL | undefined {
   if (user.tipo === 'admin') return undefined;
@@ -33,39 +33,38 @@ export function escopoDoUsuario(
   const porEmail = user.emailVerificado
     ? sql`lower(btrim(${laudos.emailCliente})) = ${v(user.email.trim().toLowerCase())}`
     : undefined;
-  const empresa = user.empresaConfirmada ? user.empresa?.trim().toLowerCase() : '';
-  const porEmpresa = empresa ? sql`lower(btrim(${laudos.cliente})) = ${v(empresa)}` : undefined;
-  if (porEmail && porEmpresa) return or(porEmail, porEmpresa)!;
+  const porEmpresa = user.empresaId ? eq(laudos.empresaId, v(user.empresaId)) : undefined;
+  if (porEmail && porEmpresa) return or(porEmpresa, porEmail)!;
   return porEmail ?? porEmpresa ?? sql`false`;
 }
 
 /** Which shape `escopoDoUsuario` gives this user's condition (a prepared statement per shape). */
-function formaDoEscopo(
-  user: Pick<SessionUser, 'tipo' | 'empresa' | 'empresaConfirmada' | 'emailVerificado'>,
-): string {
+function formaDoEscopo(user: Pick<SessionUser, 'tipo' | 'empresaId' | 'emailVerificado'>): string {
   if (user.tipo === 'admin') return 'todos';
-  const empresa = Boolean(user.empresaConfirmada && user.empresa?.trim());
-  return `${user.emailVerificado ? 'e' : ''}${empresa ? 'c' : ''}` || 'nada';
+  return `${user.emailVerificado ? 'e' : ''}${user.empresaId ? 'c' : ''}` || 'nada';
 }
 
 /**
  * Where a client's new or changed laudo goes: their company and, by default, their own e-mail. A
- * client may address only themself or a colleague who proved their e-mail in the same confirmed
- * company: the firm's sender must never mail a stranger what a client typed, and a laudo must never
- * appear in another client's list because someone typed their address. An account that has not
- * proven its own e-mail cannot address anyone yet (its "own" address may be someone else's).
+ * client may address only themself or a colleague of the same company who proved their e-mail:
+ * the firm's sender must never mail a stranger what a client typed, and a laudo must never appear
+ * in another client's list because someone typed their address. An account that has not proven
+ * its own e-mail cannot address anyone yet (its "own" address may be someone else's).
  */
 export async function destinoDoCliente(
   db: DbOrTx,
-  user: Pick<SessionUser, 'id' | 'nome' | 'email' | 'empresa' | 'empresaConfirmada' | 'emailVerificado'>,
+  user: Pick<SessionUser, 'id' | 'nome' | 'email' | 'empresa' | 'empresaId' | 'emailVerificado'>,
   emailCliente: string | null | undefined,
-): Promise<{ cliente: string; emailCliente: string }> {
+): Promise<{ cliente: string; emailCliente: string; empresaId: string | null }> {
   if (!user.emailVerificado) throw erro('emailNaoConfirmado');
   const email = emailCliente?.trim().toLowerCase() || user.email.trim().toLowerCase();
-  const destino = { cliente: user.empresa?.trim() || user.nome, emailCliente: email };
+  const destino = {
+    cliente: user.empresa?.trim() || user.nome,
+    emailCliente: email,
+    empresaId: user.empresaId,
+  };
   if (email === user.email.trim().toLowerCase()) return destino;
-  const empresa = user.empresaConfirmada ? user.empresa?.trim().toLowerCase() : '';
-  if (empresa) {
+  if (user.empresaId) {
     const [colega] = await db
       .select({ id: usuarios.id })
       .from(usuarios)
@@ -73,8 +72,7 @@ export async function destinoDoCliente(
       .where(
         and(
           eq(sql`lower(${usuarios.email})`, email),
-          eq(usuarios.empresaConfirmada, true),
-          eq(sql`lower(btrim(${usuarios.empresa}))`, empresa),
+          eq(usuarios.empresaId, user.empresaId),
           eq(usuarios.ativo, true),
           eq(authUser.emailVerified, true),
         ),
@@ -82,7 +80,32 @@ export async function destinoDoCliente(
       .limit(1);
     if (colega) return destino;
   }
-  throw erro('destinatarioNaoPermitido', Boolean(empresa));
+  throw erro('destinatarioNaoPermitido', Boolean(user.empresaId));
+}
+
+/**
+ * An admin (or an API script) that names the client by text alone: the company whose name is
+ * exactly that text, when there is exactly one — a convenience at writing time; scoping never
+ * compares names. Otherwise the laudo has no company and `cliente` is the text.
+ */
+async function empresaPeloNome(db: DbOrTx, nome: string): Promise<{ id: string; nome: string } | null> {
+  const achadas = await db
+    .select({ id: empresas.id, nome: empresas.nomeFantasia })
+    .from(empresas)
+    .where(eq(empresas.nomeFantasia, nome))
+    .limit(2);
+  return achadas.length === 1 ? achadas[0]! : null;
+}
+
+/** The admin's choice of company for a laudo: its id and its name (the laudo's `cliente`). */
+async function empresaDoLaudo(db: DbOrTx, empresaId: string): Promise<{ id: string; nome: string }> {
+  const [empresa] = await db
+    .select({ id: empresas.id, nome: empresas.nomeFantasia })
+    .from(empresas)
+    .where(eq(empresas.id, empresaId))
+    .limit(1);
+  if (!empresa) throw erro('empresaNaoEncontrada');
+  return empresa;
 }
 
 /** The expiry status as a condition on data_vencimento (index-friendly), for "today" in the firm's zone. */
@@ -103,6 +126,8 @@ interface FiltroLaudos {
   status?: StatusVencimento | undefined;
   tipo?: string | undefined;
   cliente?: string | undefined;
+  /** The admin's filter by company (the company page's "Ver laudos"). */
+  empresaId?: string | undefined;
   busca?: string | undefined;
   vencimentoDe?: string | undefined;
   vencimentoAte?: string | undefined;
@@ -119,6 +144,7 @@ const laudoColumns = {
   nome: laudos.nome,
   codigo: laudos.codigo,
   cliente: laudos.cliente,
+  empresaId: laudos.empresaId,
   tipo: laudos.tipo,
   observacoes: laudos.observacoes,
   status: laudos.status,
@@ -149,6 +175,7 @@ export function toLaudoApi(row: LaudoRow, hoje: string) {
     nome: row.nome,
     codigo: row.codigo,
     cliente: row.cliente,
+    empresa_id: row.empresaId,
     tipo: row.tipo,
     observacoes: row.observacoes,
     status: row.status,
@@ -184,6 +211,7 @@ export function listarLaudos(db: DbOrTx, user: SessionUser, f: FiltroLaudos, hoj
       f.status ?? '',
       f.tipo ? 't' : '',
       f.cliente ? 'c' : '',
+      f.empresaId ? 'e' : '',
       f.busca ? 'b' : '',
       f.vencimentoDe ? 'd' : '',
       f.vencimentoAte ? 'a' : '',
@@ -234,6 +262,7 @@ function condicoesDaLista(user: SessionUser, f: FiltroLaudos, hoje: string, valo
   if (f.status) conditions.push(condicaoStatus(f.status, hoje, valores));
   if (f.tipo) conditions.push(eq(laudos.tipo, v(f.tipo)));
   if (f.cliente) conditions.push(sql`lower(btrim(${laudos.cliente})) = ${v(f.cliente.trim().toLowerCase())}`);
+  if (f.empresaId) conditions.push(eq(laudos.empresaId, v(f.empresaId)));
   if (f.busca) {
     const like = v(containsPattern(f.busca));
     conditions.push(
@@ -288,7 +317,10 @@ async function assertTipoValido(db: DbOrTx, tipo: string) {
   if (!t) throw erro('tipoInvalido', tipo);
 }
 
-/** A client's plan limit (spec default: 100 laudos per client), counted over what they can see. */
+/**
+ * A client's plan limit (spec default: 100 laudos), counted over the company's laudos (issue 17),
+ * or over what a person with no company can see.
+ */
 async function assertLimiteDoPlano(db: DbOrTx, user: SessionUser) {
   if (user.tipo === 'admin' || !user.planoId) return;
   const [plano] = await db
@@ -299,7 +331,7 @@ async function assertLimiteDoPlano(db: DbOrTx, user: SessionUser) {
   const [{ n } = { n: 0 }] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(laudos)
-    .where(escopoDoUsuario(user));
+    .where(user.empresaId ? eq(laudos.empresaId, user.empresaId) : escopoDoUsuario(user));
   if (n >= plano.max) throw erro('limiteDoPlano', plano.nome, plano.max);
 }
 
@@ -332,13 +364,23 @@ export async function criarLaudo(
   const codigo = b.codigo?.trim();
   const tipo = b.tipo?.trim();
   const clienteInformado = b.cliente?.trim();
-  if (!nome || !codigo || !tipo || (user.tipo === 'admin' && !clienteInformado)) {
+  if (!nome || !codigo || !tipo || (user.tipo === 'admin' && !clienteInformado && !b.empresaId)) {
     throw erro('dadosObrigatorios');
   }
   await assertTipoValido(db, tipo);
+  const empresa =
+    user.tipo !== 'admin'
+      ? null
+      : b.empresaId
+        ? await empresaDoLaudo(db, b.empresaId)
+        : await empresaPeloNome(db, clienteInformado!);
   const destino =
     user.tipo === 'admin'
-      ? { cliente: clienteInformado!, emailCliente: b.emailCliente?.trim() || null }
+      ? {
+          cliente: empresa?.nome ?? clienteInformado!,
+          emailCliente: b.emailCliente?.trim() || null,
+          empresaId: empresa?.id ?? null,
+        }
       : await destinoDoCliente(db, user, b.emailCliente);
   await assertLimiteDoPlano(db, user);
   return db
@@ -350,6 +392,7 @@ export async function criarLaudo(
           codigo,
           tipo,
           cliente: destino.cliente,
+          empresaId: destino.empresaId,
           emailCliente: destino.emailCliente,
           observacoes: b.observacoes?.trim() || null,
           dataVencimento: b.dataVencimento ?? null,
@@ -384,7 +427,15 @@ export async function atualizarLaudo(
   for (const field of ['nome', 'codigo', 'tipo', 'cliente'] as const) {
     if (b[field] !== undefined && !b[field]?.trim()) throw erro('dadosObrigatorios');
   }
-  if (user.tipo !== 'admin' && b.cliente !== undefined) throw erro('clienteFixo');
+  if (user.tipo !== 'admin' && (b.cliente !== undefined || b.empresaId !== undefined))
+    throw erro('clienteFixo');
+  // The admin moves a laudo to a company (its name becomes `cliente`) or out of any (`null`, with
+  // `cliente` as free text).
+  const empresa = b.empresaId
+    ? await empresaDoLaudo(db, b.empresaId)
+    : b.empresaId === undefined && b.cliente?.trim()
+      ? await empresaPeloNome(db, b.cliente.trim())
+      : null;
   if (b.tipo !== undefined) await assertTipoValido(db, b.tipo.trim());
   if (user.tipo !== 'admin' && b.emailCliente !== undefined) await destinoDoCliente(db, user, b.emailCliente);
   const set = {
@@ -392,6 +443,8 @@ export async function atualizarLaudo(
     ...(b.codigo !== undefined ? { codigo: b.codigo.trim() } : {}),
     ...(b.tipo !== undefined ? { tipo: b.tipo.trim() } : {}),
     ...(b.cliente !== undefined ? { cliente: b.cliente.trim() } : {}),
+    ...(b.empresaId !== undefined || b.cliente !== undefined ? { empresaId: empresa?.id ?? null } : {}),
+    ...(empresa ? { cliente: empresa.nome } : {}),
     ...(b.observacoes !== undefined ? { observacoes: b.observacoes?.trim() || null } : {}),
     ...(b.emailCliente !== undefined ? { emailCliente: b.emailCliente?.trim() || null } : {}),
     ...(b.dataVencimento !== undefined ? { dataVencimento: b.dataVencimento } : {}),

@@ -4,6 +4,7 @@ import type { SessionUser } from '../../auth/session.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { preparada } from '../../db/prepared.ts';
 import { planos } from '../../db/schema.ts';
+import { pedidoPendente } from '../empresas/pedidos.ts';
 
 /** GET /api/me: the session user (spec section 3, "Session user"), with their plan's limits and features. */
 export async function buscarPerfil(db: DbOrTx, user: SessionUser) {
@@ -22,6 +23,9 @@ export async function buscarPerfil(db: DbOrTx, user: SessionUser) {
     email: user.email,
     tipo: user.tipo,
     empresa: user.empresa,
+    empresa_id: user.empresaId,
+    papel: user.empresaId ? user.papel : null,
+    pedido_empresa: user.tipo === 'cliente' && !user.empresaId ? await pedidoPendente(db, user.id) : null,
     telefone: user.telefone,
     ativo: user.ativo,
     primeiro_acesso: user.primeiroAcesso,

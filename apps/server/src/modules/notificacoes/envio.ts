@@ -12,8 +12,8 @@ import { type Envio, type Janela, marcarJaEnviados, planejarEnvios } from './pla
 import { enviarRelatoriosMensais } from './relatorio-mensal.ts';
 
 /**
- * Sending: queues each planned reminder exactly once. The (laudo, data_vencimento, milestone) row
- * of notification_history is inserted in the same transaction as the e-mail's queue job; restarts,
+ * Sending: queues each planned reminder exactly once. The (laudo, data_vencimento, milestone,
+ * recipient) row of notification_history is inserted in the same transaction as the e-mail's queue job; restarts,
  * overlapping runs, crashes and several instances meet at that unique key, and whoever inserts it
  * enqueues the e-mail, nobody else does (decision 008).
  */
@@ -122,27 +122,29 @@ async function enfileirarLembrete(
     .insert(notificationHistory)
     .values({
       laudoId: e.laudo.id,
-      usuarioId: e.laudo.usuarioId,
+      usuarioId: e.destinatario.usuarioId,
       templateType: e.templateType,
       notificationType: e.marco.tipo,
       daysValue: e.marco.dias,
       dataVencimento: e.laudo.dataVencimento,
+      destinatario: e.destinatario.email,
       success: false,
     })
     .onConflictDoNothing()
     .returning({ id: notificationHistory.id });
   if (!marco) return false;
-  const destinatario = (e.laudo.emailCliente ?? '').trim();
+  const destinatario = e.destinatario.email;
+  const nome = e.destinatario.nome ?? e.laudo.cliente;
   const result = await deps.email.enqueue(tx, {
     type: e.templateType as never,
     to: destinatario,
-    toName: e.laudo.usuarioNome ?? e.laudo.cliente,
-    userId: e.laudo.usuarioId,
+    toName: nome,
+    userId: e.destinatario.usuarioId,
     laudoId: e.laudo.id,
     variables: variaveisDoLaudo(e.laudo, {
       hoje,
       publicUrl: deps.publicUrl,
-      clienteNome: e.laudo.usuarioNome,
+      clienteNome: e.destinatario.nome,
     }),
     metadata: { regra: e.regra.name, marco: e.marco },
   });
@@ -156,7 +158,7 @@ async function enfileirarLembrete(
     ruleName: e.regra.name,
     daysBefore: e.marco.tipo === 'vencendo' ? e.marco.dias : -e.marco.dias,
     recipientEmail: destinatario,
-    recipientName: e.laudo.usuarioNome ?? e.laudo.cliente,
+    recipientName: nome,
     laudoCode: e.laudo.codigo,
     laudoName: e.laudo.nome,
     status: result.success ? 'pending' : 'failed',

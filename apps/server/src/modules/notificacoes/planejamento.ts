@@ -12,9 +12,9 @@ import {
   ultimoHorario,
 } from '@laudos/domain';
 import type { ItemSimulado, Simulacao } from '@laudos/domain/api';
-import { and, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { laudos, notificationHistory, usuarios } from '../../db/schema.ts';
+import { authUser, laudos, notificationHistory, usuarios } from '../../db/schema.ts';
 import type { EmailService } from '../../email/delivery.ts';
 import { variaveisDoLaudo } from '../laudos/variaveis-email.ts';
 import type { RegraRow } from './regras.ts';
@@ -43,14 +43,27 @@ export interface LaudoDevido {
   cliente: string;
   tipo: string;
   emailCliente: string | null;
+  empresaId: string | null;
   dataVencimento: string;
   usuarioId: string | null;
   usuarioNome: string | null;
 }
 
-/** One reminder to send: a laudo, its milestone, the rule that reached it and the template. */
+/** Who a reminder goes to: a lower-case address, and the account it belongs to, if any. */
+export interface Destinatario {
+  email: string;
+  nome: string | null;
+  usuarioId: string | null;
+}
+
+/**
+ * One reminder to send: a laudo, its milestone, one recipient, the rule that reached it and the
+ * template. A laudo's milestone goes to its `email_cliente` and to the people of its company who
+ * receive reminders (issue 17), each address once.
+ */
 export interface Envio {
   laudo: LaudoDevido;
+  destinatario: Destinatario;
   marco: Marco;
   regra: RegraRow;
   templateType: string;
@@ -119,29 +132,93 @@ export async function planejarEnvios(
   const faixas = faixasDeVencimento(janelasDeRegra);
   if (faixas.length === 0) return { envios: [], semEmail: 0 };
   const rows = await laudosDevidos(db, faixas);
+  const devidos = rows.flatMap((laudo) => {
+    const escolha = marcoAEnviar(laudo.dataVencimento, janelasDeRegra);
+    return escolha ? [{ laudo, escolha }] : [];
+  });
+  const equipes = await equipesQueRecebem(
+    db,
+    devidos.map((d) => d.laudo.empresaId),
+  );
   const envios: Envio[] = [];
   let semEmail = 0;
-  for (const laudo of rows) {
-    const escolha = marcoAEnviar(laudo.dataVencimento, janelasDeRegra);
-    if (!escolha) continue;
-    if (!laudo.emailCliente?.trim()) {
+  for (const { laudo, escolha } of devidos) {
+    const destinatarios = destinatariosDoLaudo(laudo, equipes);
+    if (destinatarios.length === 0) {
       semEmail++;
       continue;
     }
     const regra = regrasPorId.get(escolha.regraId)!;
-    envios.push({
-      laudo,
-      marco: escolha.marco,
-      regra,
-      templateType: regra.templateType ?? templateDoMarco(escolha.marco),
-    });
+    for (const destinatario of destinatarios)
+      envios.push({
+        laudo,
+        destinatario,
+        marco: escolha.marco,
+        regra,
+        templateType: regra.templateType ?? templateDoMarco(escolha.marco),
+      });
   }
   return { envios, semEmail };
 }
 
 /**
+ * The people of these companies who receive reminders: active, with a proven e-mail, and who chose
+ * to (or, not having chosen, are gestores).
+ */
+async function equipesQueRecebem(
+  db: DbOrTx,
+  empresaIds: readonly (string | null)[],
+): Promise<Map<string, Destinatario[]>> {
+  const ids = [...new Set(empresaIds.filter((id): id is string => Boolean(id)))];
+  const equipes = new Map<string, Destinatario[]>();
+  for (let i = 0; i < ids.length; i += 1000) {
+    const rows = await db
+      .select({
+        empresaId: usuarios.empresaId,
+        usuarioId: usuarios.id,
+        nome: usuarios.nome,
+        email: usuarios.email,
+      })
+      .from(usuarios)
+      .innerJoin(authUser, eq(authUser.id, usuarios.id))
+      .where(
+        and(
+          inArray(usuarios.empresaId, ids.slice(i, i + 1000)),
+          eq(usuarios.ativo, true),
+          eq(authUser.emailVerified, true),
+          sql`coalesce(${usuarios.receberLembretes}, ${usuarios.papel} = 'gestor')`,
+        ),
+      )
+      .orderBy(usuarios.id);
+    for (const r of rows) {
+      const lista = equipes.get(r.empresaId!) ?? [];
+      lista.push({ email: r.email.trim().toLowerCase(), nome: r.nome, usuarioId: r.usuarioId });
+      equipes.set(r.empresaId!, lista);
+    }
+  }
+  return equipes;
+}
+
+/** `email_cliente` first, then the company's people who receive reminders; each address once. */
+function destinatariosDoLaudo(laudo: LaudoDevido, equipes: Map<string, Destinatario[]>): Destinatario[] {
+  const lista: Destinatario[] = [];
+  const vistos = new Set<string>();
+  const email = laudo.emailCliente?.trim().toLowerCase();
+  if (email) {
+    lista.push({ email, nome: laudo.usuarioNome, usuarioId: laudo.usuarioId });
+    vistos.add(email);
+  }
+  for (const pessoa of laudo.empresaId ? (equipes.get(laudo.empresaId) ?? []) : []) {
+    if (vistos.has(pessoa.email)) continue;
+    vistos.add(pessoa.email);
+    lista.push(pessoa);
+  }
+  return lista;
+}
+
+/**
  * For each planned reminder: whether a milestone as recent or later was already recorded for that
- * laudo and due date (then this one is superseded, and a run skips it).
+ * laudo, due date and recipient (then this one is superseded, and a run skips it).
  */
 export async function marcarJaEnviados(
   db: DbOrTx,
@@ -149,20 +226,25 @@ export async function marcarJaEnviados(
 ): Promise<Array<{ envio: Envio; jaEnviado: boolean }>> {
   const ultimos = new Map<string, string>();
   for (let i = 0; i < envios.length; i += 1000) {
-    const ids = envios.slice(i, i + 1000).map((e) => e.laudo.id);
+    const ids = [...new Set(envios.slice(i, i + 1000).map((e) => e.laudo.id))];
     const rows = await db
       .select({
         laudoId: notificationHistory.laudoId,
         dataVencimento: notificationHistory.dataVencimento,
+        destinatario: notificationHistory.destinatario,
         ultimo: sql<string>`max(${notificationHistory.dataVencimento} - (case when ${notificationHistory.notificationType} = 'vencendo' then ${notificationHistory.daysValue} else -${notificationHistory.daysValue} end))::text`,
       })
       .from(notificationHistory)
       .where(inArray(notificationHistory.laudoId, ids))
-      .groupBy(notificationHistory.laudoId, notificationHistory.dataVencimento);
-    for (const r of rows) ultimos.set(`${r.laudoId}|${r.dataVencimento}`, r.ultimo);
+      .groupBy(
+        notificationHistory.laudoId,
+        notificationHistory.dataVencimento,
+        notificationHistory.destinatario,
+      );
+    for (const r of rows) ultimos.set(`${r.laudoId}|${r.dataVencimento}|${r.destinatario}`, r.ultimo);
   }
   return envios.map((envio) => {
-    const ultimo = ultimos.get(`${envio.laudo.id}|${envio.laudo.dataVencimento}`);
+    const ultimo = ultimos.get(`${envio.laudo.id}|${envio.laudo.dataVencimento}|${envio.destinatario.email}`);
     const jaEnviado = ultimo !== undefined && ultimo >= dataDoMarco(envio.laudo.dataVencimento, envio.marco);
     return { envio, jaEnviado };
   });
@@ -187,7 +269,7 @@ export async function simularLembretes(
           variables: variaveisDoLaudo(e.laudo, {
             hoje: data,
             publicUrl: deps.publicUrl,
-            clienteNome: e.laudo.usuarioNome,
+            clienteNome: e.destinatario.nome,
           }),
         })
       ).subject;
@@ -199,8 +281,8 @@ export async function simularLembretes(
       laudoNome: e.laudo.nome,
       laudoCodigo: e.laudo.codigo,
       cliente: e.laudo.cliente,
-      destinatario: (e.laudo.emailCliente ?? '').trim(),
-      destinatarioNome: e.laudo.usuarioNome ?? e.laudo.cliente,
+      destinatario: e.destinatario.email,
+      destinatarioNome: e.destinatario.nome ?? e.laudo.cliente,
       tipo: e.marco.tipo,
       dias: e.marco.dias,
       templateType: e.templateType,
@@ -227,6 +309,7 @@ async function laudosDevidos(db: DbOrTx, faixas: Array<[string, string]>): Promi
       cliente: laudos.cliente,
       tipo: laudos.tipo,
       emailCliente: laudos.emailCliente,
+      empresaId: laudos.empresaId,
       dataVencimento: laudos.dataVencimento,
       usuarioId: usuarios.id,
       usuarioNome: usuarios.nome,

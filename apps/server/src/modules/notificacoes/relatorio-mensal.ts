@@ -2,7 +2,7 @@ import { addDaysIso, daysBetween, formatDateBR } from '@laudos/domain';
 import type { ItemSimulado } from '@laudos/domain/api';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { authUser, laudos, monthlyReports, notificationLogs, usuarios } from '../../db/schema.ts';
+import { authUser, empresas, laudos, monthlyReports, notificationLogs, usuarios } from '../../db/schema.ts';
 import type { EmailService } from '../../email/delivery.ts';
 import { condicaoStatus, contarPorStatus, escopoDoUsuario } from '../laudos/service.ts';
 import type { RegraRow } from './regras.ts';
@@ -43,7 +43,7 @@ type Cliente = {
   email: string;
   tipo: 'admin' | 'cliente';
   empresa: string | null;
-  empresaConfirmada: boolean;
+  empresaId: string | null;
   emailVerificado: boolean;
 };
 
@@ -54,12 +54,13 @@ async function clientes(db: DbOrTx): Promise<Cliente[]> {
       nome: usuarios.nome,
       email: usuarios.email,
       tipo: usuarios.tipo,
-      empresa: usuarios.empresa,
-      empresaConfirmada: usuarios.empresaConfirmada,
+      empresa: empresas.nomeFantasia,
+      empresaId: usuarios.empresaId,
       emailVerificado: authUser.emailVerified,
     })
     .from(usuarios)
     .innerJoin(authUser, eq(authUser.id, usuarios.id))
+    .leftJoin(empresas, eq(empresas.id, usuarios.empresaId))
     .where(and(eq(usuarios.tipo, 'cliente'), eq(usuarios.ativo, true)))
     .orderBy(asc(usuarios.id));
 }
@@ -102,7 +103,7 @@ async function resumo(db: DbOrTx, cliente: Cliente, hoje: string) {
 function variaveis(cliente: Cliente, mes: string, r: NonNullable<Awaited<ReturnType<typeof resumo>>>) {
   return {
     usuario_nome: cliente.nome,
-    cliente_empresa: cliente.empresaConfirmada ? (cliente.empresa ?? '') : '',
+    cliente_empresa: cliente.empresa ?? '',
     mes_referencia: nomeDoMes(mes),
     ...r,
   };

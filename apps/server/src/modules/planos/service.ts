@@ -3,7 +3,7 @@ import type { AlteracaoPlano, PlanoAdmin, PlanoDados } from '@laudos/domain/api'
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { planos, usuarios } from '../../db/schema.ts';
+import { empresas, planos, usuarios } from '../../db/schema.ts';
 import { erro } from '../../http/errors.ts';
 
 type NovoPlano = typeof planos.$inferInsert;
@@ -98,14 +98,23 @@ export async function getPlanoPadrao(db: DbOrTx) {
 // Administration
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * The plan in force for a row of `usuarios` (issue 17): its company's when it has one, else its
+ * own. A subquery, so it needs no join.
+ */
+const planoEmVigor = sql`(case when ${usuarios.empresaId} is null then ${usuarios.planoId}
+  else (select e.plano_id from ${empresas} e where e.id = ${usuarios.empresaId}) end)`;
+
 /** GET /api/admin/planos: every plan, cheapest first, with how many users are on each. */
 export async function listarPlanos(db: DbOrTx, id?: string): Promise<PlanoAdmin[]> {
   const rows = await db
-    .select({ plano: planos, usuarios: sql<number>`count(${usuarios.id})::int` })
+    .select({
+      plano: planos,
+      // Qualified by hand: drizzle writes a one-table select's columns bare ("id" would be usuarios').
+      usuarios: sql<number>`(select count(*) from ${usuarios} where ${planoEmVigor} = ${sql.identifier('planos')}.${sql.identifier('id')})::int`,
+    })
     .from(planos)
-    .leftJoin(usuarios, eq(usuarios.planoId, planos.id))
     .where(id ? eq(planos.id, id) : undefined)
-    .groupBy(planos.id)
     .orderBy(asc(planos.preco), asc(planos.nome));
   return rows.map(({ plano: p, usuarios: n }) => ({
     id: p.id,
@@ -177,8 +186,9 @@ export async function atualizarPlano(db: Db, id: string, b: AlteracaoPlano): Pro
 export async function listarUsuariosDoPlano(db: DbOrTx, id: string) {
   await buscarPlano(db, id);
   return db
-    .select({ id: usuarios.id, nome: usuarios.nome, email: usuarios.email, empresa: usuarios.empresa })
+    .select({ id: usuarios.id, nome: usuarios.nome, email: usuarios.email, empresa: empresas.nomeFantasia })
     .from(usuarios)
-    .where(eq(usuarios.planoId, id))
+    .leftJoin(empresas, eq(empresas.id, usuarios.empresaId))
+    .where(sql`${planoEmVigor} = ${id}`)
     .orderBy(asc(usuarios.email));
 }

@@ -9,11 +9,12 @@ import { clearSignInBlocks, listSignInBlocks } from '../../auth/sign-in-limits.t
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
-import { authAccount, authUser, planos, usuarios } from '../../db/schema.ts';
+import { authAccount, authUser, empresas, planos, usuarios } from '../../db/schema.ts';
 import type { EmailRequest, EmailService } from '../../email/delivery.ts';
 import { erro, orFail } from '../../http/errors.ts';
 import type { FileStorage } from '../../storage/storage.ts';
 import { setPassword } from '../conta/service.ts';
+import { assertGestorRestante, assertVaga, gestoresAtivos, travarEmpresa } from '../empresas/regras.ts';
 import { excluirLaudosDoUsuario } from '../laudos/remocao.ts';
 import { removerArquivosGuardados } from '../laudos/service.ts';
 import { getPlanoPadrao } from '../planos/service.ts';
@@ -23,8 +24,11 @@ export interface NovaConta {
   nome: string;
   password: string;
   tipo: 'admin' | 'cliente';
-  empresa?: string | null;
-  empresaConfirmada?: boolean;
+  /** The client company the person joins (its rules are checked by the caller), and the role in it. */
+  empresaId?: string | null;
+  papel?: 'gestor' | 'membro';
+  /** Their own choice of the company's reminders (null: the role's default). */
+  receberLembretes?: boolean | null;
   telefone?: string | null;
   planoId?: string | null;
   primeiroAcesso?: boolean;
@@ -132,8 +136,9 @@ export async function createContaComSenha(tx: DbOrTx, input: NovaConta) {
       nome: input.nome,
       email,
       tipo: input.tipo,
-      empresa: input.empresa ?? null,
-      empresaConfirmada: input.empresaConfirmada ?? false,
+      empresaId: input.empresaId ?? null,
+      papel: input.papel ?? 'membro',
+      receberLembretes: input.receberLembretes ?? null,
       telefone: input.telefone ?? null,
       planoId,
       primeiroAcesso: input.primeiroAcesso ?? false,
@@ -152,30 +157,55 @@ export interface FiltroUsuarios {
   tipo?: 'admin' | 'cliente';
   ativo?: boolean;
   planoId?: string;
+  empresaId?: string;
   pagina: number;
   porPagina: number;
 }
+
+/** The plan in force for a person: their company's when they have one, else their own. */
+const planoEmVigor = sql<
+  string | null
+>`case when ${usuarios.empresaId} is null then ${usuarios.planoId} else ${empresas.planoId} end`;
 
 const usuarioColumns = {
   id: usuarios.id,
   nome: usuarios.nome,
   email: usuarios.email,
   tipo: usuarios.tipo,
-  empresa: usuarios.empresa,
-  empresaConfirmada: usuarios.empresaConfirmada,
+  empresa: empresas.nomeFantasia,
+  empresaId: usuarios.empresaId,
+  papel: usuarios.papel,
   telefone: usuarios.telefone,
   ativo: usuarios.ativo,
   primeiroAcesso: usuarios.primeiroAcesso,
-  planoId: usuarios.planoId,
+  planoId: planoEmVigor,
   planoNome: planos.nome,
   criadoEm: usuarios.criadoEm,
 };
 
-type UsuarioRow = { planoId: string | null; planoNome: string | null } & Record<string, unknown>;
+type UsuarioRow = {
+  planoId: string | null;
+  planoNome: string | null;
+  empresaId: string | null;
+  papel: 'gestor' | 'membro';
+} & Record<string, unknown>;
 
 export function toUsuarioAdmin<T extends UsuarioRow>(row: T) {
-  const { planoId, planoNome, ...rest } = row;
-  return { ...rest, plano: planoId && planoNome ? { id: planoId, nome: planoNome } : null };
+  const { planoId, planoNome, papel, ...rest } = row;
+  return {
+    ...rest,
+    papel: row.empresaId ? papel : null,
+    plano: planoId && planoNome ? { id: planoId, nome: planoNome } : null,
+  };
+}
+
+/** usuarios with their company and the plan in force. */
+function comEmpresaEPlano(db: DbOrTx) {
+  return db
+    .select(usuarioColumns)
+    .from(usuarios)
+    .leftJoin(empresas, eq(empresas.id, usuarios.empresaId))
+    .leftJoin(planos, eq(planos.id, planoEmVigor));
 }
 
 /** GET /api/admin/usuarios: one page of users, with the search and the filters. */
@@ -191,22 +221,21 @@ async function consultarUsuarios(db: DbOrTx, f: FiltroUsuarios) {
       or(
         sql`lower(${usuarios.nome}) like ${like}`,
         sql`lower(${usuarios.email}) like ${like}`,
-        sql`lower(coalesce(${usuarios.empresa}, '')) like ${like}`,
+        sql`lower(coalesce(${empresas.nomeFantasia}, '')) like ${like}`,
       )!,
     );
   }
   if (f.tipo) conditions.push(eq(usuarios.tipo, f.tipo));
   if (f.ativo !== undefined) conditions.push(eq(usuarios.ativo, f.ativo));
-  if (f.planoId) conditions.push(eq(usuarios.planoId, f.planoId));
+  if (f.planoId) conditions.push(sql`${planoEmVigor} = ${f.planoId}`);
+  if (f.empresaId) conditions.push(eq(usuarios.empresaId, f.empresaId));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const [{ total } = { total: 0 }] = await db
     .select({ total: sql<number>`count(*)::int` })
     .from(usuarios)
+    .leftJoin(empresas, eq(empresas.id, usuarios.empresaId))
     .where(where);
-  const rows = await db
-    .select(usuarioColumns)
-    .from(usuarios)
-    .leftJoin(planos, eq(planos.id, usuarios.planoId))
+  const rows = await comEmpresaEPlano(db)
     .where(where)
     .orderBy(asc(usuarios.email))
     .limit(f.porPagina)
@@ -216,12 +245,7 @@ async function consultarUsuarios(db: DbOrTx, f: FiltroUsuarios) {
 
 /** One user as the admin sees it; NAO_ENCONTRADO when there is none. */
 export async function buscarUsuario(db: DbOrTx, id: string) {
-  const [row] = await db
-    .select(usuarioColumns)
-    .from(usuarios)
-    .leftJoin(planos, eq(planos.id, usuarios.planoId))
-    .where(eq(usuarios.id, id))
-    .limit(1);
+  const [row] = await comEmpresaEPlano(db).where(eq(usuarios.id, id)).limit(1);
   if (!row) throw erro('usuarioNaoEncontrado');
   return toUsuarioAdmin(row);
 }
@@ -273,19 +297,24 @@ export interface DepsDeSenha {
  */
 export async function criarUsuario({ db, email, config }: DepsDeSenha, input: CriarUsuarioInput) {
   await assertPlano(db, input.planoId);
+  if (input.tipo === 'admin' && input.empresaId) throw erro('adminSemEmpresa');
   const senha = generateTemporaryPassword();
   const expira = temporaryPasswordExpiry(config.tempPasswordTtlDays);
   const id = await orFail('erroAoCriarUsuario', () =>
     db.transaction(async (tx) => {
       const planoId = input.planoId === undefined ? ((await getPlanoPadrao(tx))?.id ?? null) : input.planoId;
-      const u = await createContaComSenha(tx, {
+      // Joining a company takes a seat of its plan; its first person is its gestor.
+      const empresa = input.empresaId ? await travarEmpresa(tx, input.empresaId) : null;
+      if (empresa) await assertVaga(tx, empresa);
+      const papel =
+        input.papel ?? (empresa && (await gestoresAtivos(tx, empresa.id)) === 0 ? 'gestor' : 'membro');
+      const conta = await createContaComSenha(tx, {
         email: input.email,
         nome: input.nome,
         password: senha,
         tipo: input.tipo,
-        empresa: input.empresa || null,
-        // A company set by an admin is confirmed.
-        empresaConfirmada: Boolean(input.empresa),
+        empresaId: empresa?.id ?? null,
+        papel,
         telefone: input.telefone || null,
         planoId,
         primeiroAcesso: true,
@@ -293,6 +322,7 @@ export async function criarUsuario({ db, email, config }: DepsDeSenha, input: Cr
         // Someone who signed up with this address and never proved it does not block it.
         assumirEmailNaoConfirmado: true,
       });
+      const u = { ...conta, empresa: empresa?.nome ?? null };
       // The temporary password exists only in this e-mail (sealed in the queue).
       await email.enqueue(
         tx,
@@ -305,34 +335,43 @@ export async function criarUsuario({ db, email, config }: DepsDeSenha, input: Cr
 }
 
 /**
- * PATCH /api/admin/usuarios/:id: edits, confirms the company, changes the plan, deactivates or
- * reactivates. An admin cannot deactivate or demote themself; a deactivated user loses every session.
+ * PATCH /api/admin/usuarios/:id: edits, moves to a company (or out of any) with a role, changes
+ * the plan, deactivates or reactivates. An admin cannot deactivate or demote themself; a
+ * deactivated user loses every session. The team rules hold (issue 17): a company keeps an active
+ * gestor, and joining or reactivation takes a seat of the company's plan.
  */
 export async function atualizarUsuario(db: Db, me: { id: string }, id: string, b: AtualizarUsuarioInput) {
   const atual = await buscarUsuario(db, id);
   if (id === me.id && (b.ativo === false || b.tipo === 'cliente')) throw erro('naoPodeDesativarASi');
+  const tipo = b.tipo ?? atual.tipo;
+  const empresaId = b.empresaId !== undefined ? b.empresaId : tipo === 'admin' ? null : atual.empresaId;
+  if (tipo === 'admin' && b.empresaId) throw erro('adminSemEmpresa');
   await assertPlano(db, b.planoId);
   await orFail('erroAoAtualizarUsuario', () =>
     db.transaction(async (tx) => {
-      const empresaMudou = b.empresa !== undefined && (b.empresa || null) !== atual.empresa;
+      const ativo = b.ativo ?? atual.ativo;
+      const antiga = atual.empresaId ? await travarEmpresa(tx, atual.empresaId) : null;
+      const nova = empresaId && empresaId !== atual.empresaId ? await travarEmpresa(tx, empresaId) : null;
+      const gestoresAntes = antiga ? await gestoresAtivos(tx, antiga.id) : 0;
+      // A new seat: joining another company active, or coming back active in the same one.
+      if (nova && ativo) await assertVaga(tx, nova);
+      if (!nova && antiga && empresaId === antiga.id && ativo && !atual.ativo) await assertVaga(tx, antiga);
+      const papel =
+        b.papel ?? (nova ? ((await gestoresAtivos(tx, nova.id)) === 0 ? 'gestor' : 'membro') : undefined);
       await tx
         .update(usuarios)
         .set({
           ...(b.nome !== undefined ? { nome: b.nome } : {}),
           ...(b.tipo !== undefined ? { tipo: b.tipo } : {}),
-          ...(b.empresa !== undefined ? { empresa: b.empresa || null } : {}),
-          // Changing the company without confirming it again makes it a claim again.
-          ...(b.empresaConfirmada !== undefined
-            ? { empresaConfirmada: b.empresaConfirmada }
-            : empresaMudou
-              ? { empresaConfirmada: false }
-              : {}),
+          ...(empresaId !== atual.empresaId ? { empresaId, receberLembretes: null } : {}),
+          ...(papel !== undefined ? { papel } : {}),
           ...(b.telefone !== undefined ? { telefone: b.telefone || null } : {}),
           ...(b.planoId !== undefined ? { planoId: b.planoId } : {}),
           ...(b.ativo !== undefined ? { ativo: b.ativo } : {}),
           atualizadoEm: new Date(),
         })
         .where(eq(usuarios.id, id));
+      if (antiga) await assertGestorRestante(tx, antiga.id, gestoresAntes);
       if (b.nome !== undefined || b.tipo !== undefined || b.ativo !== undefined) {
         await tx
           .update(authUser)
@@ -387,8 +426,11 @@ export async function excluirUsuario(
   const u = await buscarUsuario(db, id);
   const arquivos = await orFail('erroAoExcluirUsuario', () =>
     db.transaction(async (tx) => {
+      const empresa = u.empresaId ? await travarEmpresa(tx, u.empresaId) : null;
+      const gestoresAntes = empresa ? await gestoresAtivos(tx, empresa.id) : 0;
       const chaves = await excluirLaudosDoUsuario(tx, u);
       await tx.delete(authUser).where(eq(authUser.id, u.id));
+      if (empresa) await assertGestorRestante(tx, empresa.id, gestoresAntes);
       return chaves;
     }),
   );
