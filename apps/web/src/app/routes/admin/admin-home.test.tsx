@@ -260,7 +260,7 @@ describe('admin: usuários', () => {
 
     expect(await within(dialog).findByText(limite)).toBeTruthy();
     expect(callsTo(fetchMock, 'POST /api/admin/usuarios')).toEqual([
-      { nome: 'Carla Dias', email: 'carla@lima.com.br', tipo: 'cliente', empresaId: LIMA, papel: 'membro' },
+      { nome: 'Carla Dias', email: 'carla@lima.com.br', tipo: 'cliente', empresaId: LIMA },
     ]);
   });
 

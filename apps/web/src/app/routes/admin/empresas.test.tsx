@@ -182,7 +182,7 @@ describe('admin: empresas', () => {
 
   it("marks the CNPJ another company has (the server's 409) and keeps the dialog open", async () => {
     mockAdminApi({
-      'POST /api/admin/empresas': apiError(409, 'CNPJ_EM_USO', 'Já existe uma empresa com este CNPJ.'),
+      'POST /api/admin/empresas': apiError(409, 'CNPJ_DUPLICADO', 'Já existe uma empresa com este CNPJ.'),
     });
     renderApp(`${paths.admin}?aba=empresas`);
 
@@ -238,7 +238,7 @@ describe('admin: pedidos de acesso', () => {
     expect(within(carla).getByText('Nenhuma empresa cadastrada com esse nome ou CNPJ')).toBeTruthy();
   });
 
-  it('joins the person to the suggested company, already chosen, as a member', async () => {
+  it('joins the person to the suggested company, already chosen, in the role chosen', async () => {
     const fetchMock = mockPedidos({
       'POST /api/admin/pedidos-empresa/pd-1/aprovar': { body: { ok: true, empresaId: ACME } },
     });
@@ -249,7 +249,9 @@ describe('admin: pedidos de acesso', () => {
     expect((within(dialog).getByRole('combobox', { name: 'Empresa' }) as HTMLInputElement).value).toBe(
       'Acme Caldeiras',
     );
-    expect((within(dialog).getByLabelText('Papel na empresa') as HTMLSelectElement).value).toBe('membro');
+    // The role is left to the server unless chosen: gestor when the company has none yet.
+    expect((within(dialog).getByLabelText('Papel na empresa') as HTMLSelectElement).value).toBe('');
+    fireEvent.change(within(dialog).getByLabelText('Papel na empresa'), { target: { value: 'membro' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Vincular' }));
 
     expect(await screen.findByText('João Lima agora faz parte de Acme Caldeiras.')).toBeTruthy();
@@ -278,9 +280,7 @@ describe('admin: pedidos de acesso', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Vincular' }));
 
     expect(await within(dialog).findByText(limite)).toBeTruthy();
-    expect(callsTo(fetchMock, 'POST /api/admin/pedidos-empresa/pd-2/aprovar')).toEqual([
-      { empresaId: ACME, papel: 'membro' },
-    ]);
+    expect(callsTo(fetchMock, 'POST /api/admin/pedidos-empresa/pd-2/aprovar')).toEqual([{ empresaId: ACME }]);
   });
 
   it('creates the company the person asked for, prefilled, with them as its gestor', async () => {

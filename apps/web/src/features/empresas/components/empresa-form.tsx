@@ -48,8 +48,7 @@ export function valoresDaEmpresa(empresa: Empresa): ValoresIniciaisEmpresa {
 
 /** The field a refusal is about: a 400's `campos`, or the CNPJ another company already has (409). */
 export function errosDoServidor(error: unknown): FieldErrors<Campo> {
-  if (error instanceof ApiError && error.status === 409 && /CNPJ/i.test(error.message))
-    return { cnpj: error.message };
+  if (error instanceof ApiError && error.code === 'CNPJ_DUPLICADO') return { cnpj: error.message };
   return errorsFromRequest<Campo>(error);
 }
 

@@ -160,7 +160,8 @@ function VincularForm({ pedido, onDone }: { pedido: PedidoEmpresa; onDone: () =>
   const [empresa, setEmpresa] = useState<EmpresaEscolhida | null>(
     pedido.sugestao ? { id: pedido.sugestao.id, nome: pedido.sugestao.nome } : null,
   );
-  const [papel, setPapel] = useState<Papel>('membro');
+  // '' lets the server choose: gestor when the company has no active gestor yet, else membro.
+  const [papel, setPapel] = useState<'' | Papel>('');
   const [erro, setErro] = useState<string | undefined>();
 
   function enviar(event: FormEvent<HTMLFormElement>) {
@@ -171,7 +172,7 @@ function VincularForm({ pedido, onDone }: { pedido: PedidoEmpresa; onDone: () =>
       return;
     }
     aprovar.mutate(
-      { id: pedido.id, empresaId: empresa.id, papel },
+      { id: pedido.id, empresaId: empresa.id, ...(papel ? { papel } : {}) },
       {
         onSuccess: () => {
           showToast({ type: 'success', title: `${pedido.usuario.nome} agora faz parte de ${empresa.nome}.` });
@@ -198,11 +199,15 @@ function VincularForm({ pedido, onDone }: { pedido: PedidoEmpresa; onDone: () =>
         label="Papel na empresa"
         name="papel"
         value={papel}
-        onChange={(event) => setPapel(event.target.value === 'gestor' ? 'gestor' : 'membro')}
+        onChange={(event) => {
+          const valor = event.target.value;
+          setPapel(valor === 'gestor' || valor === 'membro' ? valor : '');
+        }}
         hint="O gestor convida colegas e cuida da equipe."
       >
-        <option value="membro">Membro</option>
+        <option value="">Gestor se a empresa ainda não tiver um; senão, membro</option>
         <option value="gestor">Gestor</option>
+        <option value="membro">Membro</option>
       </SelectField>
       <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
         <button type="button" onClick={onDone} className={buttonClass('secondary')}>

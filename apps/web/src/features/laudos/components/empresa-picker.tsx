@@ -133,7 +133,7 @@ function NovaEmpresaDialog({
       },
       onError: (error) => {
         const marcados: FieldErrors<Campo> =
-          error instanceof ApiError && error.status === 409 && /CNPJ/i.test(error.message)
+          error instanceof ApiError && error.code === 'CNPJ_DUPLICADO'
             ? { cnpj: error.message }
             : errorsFromRequest<Campo>(error);
         if (Object.keys(marcados).length === 0) return;

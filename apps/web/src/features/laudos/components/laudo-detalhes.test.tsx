@@ -172,15 +172,16 @@ describe('/laudos/:id', () => {
 
   it("shows an admin the laudo's current company when editing, and sends only a new choice", async () => {
     const outra = '6f7a8b9c-0d1e-4f2a-9b3c-4d5e6f7a8b9c';
+    const daSouza = { ...comArquivos, empresa_id: '7a8b9c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d' };
     const fetchMock = mockApi({
       'GET /api/me': { body: admin() },
       'GET /api/settings/public': settingsPublic,
       'GET /api/tipos-laudo': tipos,
-      'GET /api/laudos/l-1': { body: { laudo: comArquivos } },
+      'GET /api/laudos/l-1': { body: { laudo: daSouza } },
       'GET /api/admin/empresas/opcoes': {
         body: { empresas: [{ id: outra, nome: 'Caldeiras Lima', cnpj: null }] },
       },
-      'PATCH /api/laudos/l-1': { body: { laudo: { ...comArquivos, cliente: 'Caldeiras Lima' } } },
+      'PATCH /api/laudos/l-1': { body: { laudo: daSouza } },
     });
     renderApp(laudoHref('l-1'));
 

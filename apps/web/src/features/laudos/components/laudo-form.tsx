@@ -37,8 +37,7 @@ export function valoresDoLaudo(laudo: Laudo): ValoresLaudo {
     nome: laudo.nome,
     codigo: laudo.codigo,
     cliente: laudo.cliente,
-    // The read names the company (`cliente`); the picker shows it, and a new choice sends its id.
-    empresaId: null,
+    empresaId: laudo.empresa_id,
     tipo: laudo.tipo,
     emailCliente: laudo.emailCliente ?? '',
     dataVencimento: laudo.dataVencimento ?? '',

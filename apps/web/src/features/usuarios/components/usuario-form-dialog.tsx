@@ -31,6 +31,12 @@ type UsuarioFormDialogProps = {
 
 type Field = 'nome' | 'email' | 'empresaId' | 'papel' | 'telefone';
 
+const OPCAO_PAPEL_AUTOMATICO = 'Gestor se a empresa ainda não tiver um; senão, membro';
+
+function papelDoSelect(valor: string): '' | Papel {
+  return valor === 'gestor' || valor === 'membro' ? valor : '';
+}
+
 /** "Novo usuário" and "Editar usuário". */
 export function UsuarioFormDialog({ open, usuario, planos, onClose }: UsuarioFormDialogProps) {
   return (
@@ -71,7 +77,8 @@ function UsuarioForm({
   const [empresa, setEmpresa] = useState<EmpresaDoUsuario | null>(
     usuario?.empresaId ? { id: usuario.empresaId, nome: usuario.empresa ?? '' } : null,
   );
-  const [papel, setPapel] = useState<Papel>(usuario?.papel ?? 'membro');
+  // '' lets the server choose: gestor when the company has no active gestor yet, else membro.
+  const [papel, setPapel] = useState<'' | Papel>(usuario?.empresaId ? (usuario.papel ?? '') : '');
   const [telefone, setTelefone] = useState(usuario?.telefone ?? '');
   const [planoId, setPlanoId] = useState(usuario?.plano?.id ?? '');
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
@@ -92,13 +99,14 @@ function UsuarioForm({
     // Only clients belong to a company; the company and role go only when they change, so saving
     // a phone number does not re-check the company's limit of users.
     const empresaId = tipo === 'cliente' ? (empresa?.id ?? null) : null;
-    const papelNaEmpresa = empresaId ? papel : null;
+    const papelEscolhido = empresaId && papel ? { papel } : {};
     const mudouEmpresa =
-      empresaId !== (usuario?.empresaId ?? null) || (empresaId !== null && papelNaEmpresa !== usuario?.papel);
+      empresaId !== (usuario?.empresaId ?? null) ||
+      (empresaId !== null && papel !== '' && papel !== usuario?.papel);
     const alteracao = {
       nome: nome.trim(),
       tipo,
-      ...(mudouEmpresa ? { empresaId, ...(papelNaEmpresa ? { papel: papelNaEmpresa } : {}) } : {}),
+      ...(mudouEmpresa ? { empresaId, ...papelEscolhido } : {}),
       telefone: telefone.trim() || null,
       planoId: planoId || null,
     };
@@ -107,7 +115,7 @@ function UsuarioForm({
       nome: nome.trim(),
       email: destino,
       tipo,
-      ...(empresaId ? { empresaId, papel } : {}),
+      ...(empresaId ? { empresaId, ...papelEscolhido } : {}),
       ...(telefone.trim() ? { telefone: telefone.trim() } : {}),
       ...(planoId ? { planoId } : {}),
     };
@@ -204,7 +212,16 @@ function UsuarioForm({
         </SelectField>
       </div>
       {tipo === 'cliente' ? (
-        <EmpresaCampo selecionada={empresa} onSelecionar={setEmpresa} error={errors.empresaId} />
+        <EmpresaCampo
+          selecionada={empresa}
+          onSelecionar={(escolhida) => {
+            // Another company: its role is chosen again (or left to the server).
+            if (escolhida?.id !== empresa?.id)
+              setPapel(escolhida?.id === usuario?.empresaId ? (usuario?.papel ?? '') : '');
+            setEmpresa(escolhida);
+          }}
+          error={errors.empresaId}
+        />
       ) : null}
       {tipo === 'cliente' && empresa ? (
         <SelectField
@@ -212,11 +229,12 @@ function UsuarioForm({
           name="papel"
           value={papel}
           hint="O gestor convida colegas e cuida da equipe."
-          onChange={(event) => setPapel(event.target.value === 'gestor' ? 'gestor' : 'membro')}
+          onChange={(event) => setPapel(papelDoSelect(event.target.value))}
           error={errors.papel}
         >
-          <option value="membro">Membro</option>
+          <option value="">{OPCAO_PAPEL_AUTOMATICO}</option>
           <option value="gestor">Gestor</option>
+          <option value="membro">Membro</option>
         </SelectField>
       ) : null}
       <TextField
