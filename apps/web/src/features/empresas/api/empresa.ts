@@ -1,14 +1,6 @@
-import type {
-  Convite,
-  Empresa,
-  EmpresaOpcao,
-  Equipe,
-  Papel,
-  PedidoEmpresa,
-  Pessoa,
-} from '@laudos/domain/api';
+import type { Convite, Empresa, Equipe, Papel, PedidoEmpresa, Pessoa } from '@laudos/domain/api';
 
-export type { Convite, Empresa, EmpresaOpcao, Equipe, Papel, PedidoEmpresa, Pessoa };
+export type { Convite, Empresa, Equipe, Papel, PedidoEmpresa, Pessoa };
 
 export type EmpresasFiltro = {
   busca: string;
