@@ -237,6 +237,34 @@ describe('admin: usuários', () => {
     ]);
   });
 
+  it('does not save a company name typed but not chosen from the list', async () => {
+    const fetchMock = mockAdminApi({
+      'GET /api/admin/usuarios/u-2/bloqueios': {
+        body: {
+          enderecos: [],
+          conta: null,
+          limites: { porEndereco: 8, porConta: 50, intervaloSegundos: 10 },
+        },
+      },
+      'GET /api/admin/empresas/opcoes': { body: { empresas: [] } },
+    });
+    renderApp(paths.admin);
+
+    await escolherAcao('João Lima', 'Editar');
+    const dialog = await screen.findByRole('dialog', { name: 'Editar usuário' });
+    const empresa = within(dialog).getByRole('combobox', { name: /Empresa/ });
+    fireEvent.change(empresa, { target: { value: 'Caldeiras Lim' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar alterações' }));
+
+    expect(
+      await within(dialog).findByText(
+        'Escolha a empresa na lista, ou apague o texto para deixar a pessoa sem empresa.',
+      ),
+    ).toBeTruthy();
+    expect(empresa.getAttribute('aria-invalid')).toBe('true');
+    expect(callsTo(fetchMock, 'PATCH /api/admin/usuarios/u-2')).toHaveLength(0);
+  });
+
   it("shows the server's refusal when the company is at its plan's limit", async () => {
     const limite =
       'Limite do plano atingido: o plano Básico permite até 3 usuários. Fale conosco para mudar de plano.';

@@ -129,6 +129,15 @@ function UsuarioForm({
       if (doEsquema[campo]) found[campo] = doEsquema[campo];
     const emailErrado = usuario ? undefined : emailError(email);
     if (emailErrado) found.email = emailErrado;
+    // A name typed but not chosen from the list would save the person without a company.
+    const textoDaEmpresa = formRef.current?.elements.namedItem('empresaId');
+    if (
+      tipo === 'cliente' &&
+      !empresa &&
+      textoDaEmpresa instanceof HTMLInputElement &&
+      textoDaEmpresa.value.trim()
+    )
+      found.empresaId = 'Escolha a empresa na lista, ou apague o texto para deixar a pessoa sem empresa.';
     setErrors(found);
     if (Object.keys(found).length > 0) {
       focusFirstError(formRef.current, found);
