@@ -1,10 +1,20 @@
 import { expect, request, test } from '@playwright/test';
-import { adminApi, diaEmSaoPaulo, empresaChamada, entrarComoAdmin, escolherEmpresa, sufixo } from './support';
+import {
+  adminApi,
+  criarCliente,
+  diaEmSaoPaulo,
+  empresaChamada,
+  entrarComoAdmin,
+  escolherEmpresa,
+  sufixo,
+  waitForEmail,
+} from './support';
 
 /*
  * The admin's company screens (issue 17) against the real server (see global-setup.ts): a company
  * created on the Empresas tab, a laudo given to it through the laudo form's picker, the company's
- * page and its laudos; a request to join made at sign-up, approved from the tab.
+ * page and its laudos; a request to join made at sign-up, approved from the tab; the team on the
+ * company's page (the last gestor kept, an invitation sent, resent and cancelled).
  */
 
 /** A valid CNPJ of 12 random digits and their two check digits, so each run and project has its own. */
@@ -155,4 +165,61 @@ test('a request to join made at sign-up is approved from the Empresas tab', asyn
   const linha = page.getByRole('row').filter({ hasText: pessoa.email });
   await expect(linha.getByLabel(`Papel de ${pessoa.nome}`)).toHaveValue('gestor');
   await expect(linha).toContainText('Ativo');
+});
+
+test("the admin runs a company's team from its page: the last gestor stays, invitations go, come back and are cancelled", async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(150_000);
+  if (!baseURL) throw new Error('baseURL ausente');
+  const id = sufixo();
+  const api = await adminApi(baseURL);
+  const nomeEmpresa = `Usina Equipe ${id}`;
+  const empresaId = await empresaChamada(api, nomeEmpresa);
+  const gestora = { nome: `Gina Gestora ${id}`, email: `gina-${id}@e2e.laudos.test` };
+  // The company's first person: its gestor.
+  await criarCliente(api, gestora.nome, gestora.email, nomeEmpresa);
+
+  await entrarComoAdmin(page);
+  await page.goto(`/admin/empresas/${empresaId}`);
+  await expect(page.getByRole('heading', { level: 1, name: nomeEmpresa })).toBeVisible();
+
+  // The only gestor cannot become a member: the server's reason, and the role stays.
+  const papel = page.getByLabel(`Papel de ${gestora.nome}`);
+  await expect(papel).toHaveValue('gestor');
+  await papel.selectOption('membro');
+  await expect(
+    page.getByText('A empresa precisa de pelo menos um gestor ativo.', { exact: true }),
+  ).toBeVisible();
+  await expect(papel).toHaveValue('gestor');
+
+  // An invitation: e-mailed with its link, listed until it is cancelled.
+  const convidado = `convidado-${id}@e2e.laudos.test`;
+  await page.getByRole('button', { name: 'Convidar pessoa' }).click();
+  const dialogo = page.getByRole('dialog', { name: 'Convidar pessoa' });
+  await dialogo.getByLabel('E-mail').fill(convidado);
+  await dialogo.getByLabel(/^Nome/).fill(`Caio Convidado ${id}`);
+  await dialogo.getByRole('button', { name: 'Enviar convite' }).click();
+  await expect(page.getByText(`Convite enviado para ${convidado}.`)).toBeVisible();
+  const convites = page.getByRole('region', { name: 'Convites pendentes' });
+  await expect(convites.getByRole('row').filter({ hasText: convidado })).toContainText('Membro');
+  const convite = await waitForEmail(
+    api,
+    (m) => m.toEmail === convidado && m.subject === `Convite para a equipe ${nomeEmpresa} no Laudos`,
+    'o convite no outbox',
+  );
+  expect(convite.text).toMatch(/\/convite\/\S+/);
+
+  await convites.getByRole('button', { name: `Ações para o convite de ${convidado}` }).click();
+  await page.getByRole('menuitem', { name: 'Reenviar convite' }).click();
+  await expect(page.getByText(`Convite reenviado para ${convidado}.`)).toBeVisible();
+
+  await convites.getByRole('button', { name: `Ações para o convite de ${convidado}` }).click();
+  await page.getByRole('menuitem', { name: 'Cancelar convite' }).click();
+  const cancelar = page.getByRole('dialog', { name: `Cancelar o convite de ${convidado}?` });
+  await cancelar.getByRole('button', { name: 'Cancelar convite' }).click();
+  await expect(page.getByText(`Convite de ${convidado} cancelado.`)).toBeVisible();
+  await expect(convites.getByText('Nenhum convite pendente.')).toBeVisible();
+  await api.dispose();
 });
