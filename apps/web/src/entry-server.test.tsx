@@ -59,6 +59,8 @@ describe('matchPublicPage', () => {
     };
     visitar(routes);
     expect(enderecos).toContain('/admin/empresas/abc');
+    expect(enderecos).toContain('/convite/abc');
+    expect(enderecos).toContain('/minha-empresa');
     for (const endereco of enderecos)
       expect(matchPublicPage(endereco, '').kind, endereco).not.toBe('not-found');
   });
