@@ -144,6 +144,7 @@ test('the public screens, kept as screenshots: nothing sticks out or sits under 
     ['/register', 'Criar conta'],
     ['/forgot-password', 'Esqueci a senha'],
     ['/reset-password?token=invalido', 'Redefinir senha com link inválido'],
+    ['/convite/invalido', 'Convite inválido'],
     ['/pagina-que-nao-existe', 'Página não encontrada'],
   ] as const) {
     const response = await page.goto(caminho);
@@ -183,11 +184,18 @@ test('the client screens, kept as screenshots: nothing sticks out or sits under 
     ['/notificacoes', 'Notificações', 'Notificações'],
     [`/laudos/${cliente.laudoId}`, 'Laudo', `TELA-2-${cliente.id}`],
     ['/conta', 'Minha conta', 'Minha conta'],
+    ['/minha-empresa', 'Minha empresa', cliente.email],
   ] as const) {
     await page.goto(caminho);
     await expect(page.getByRole('main').getByText(texto).first()).toBeVisible();
     await tela(nome);
   }
+
+  // The company's first person is its gestor: the invitation dialog.
+  await page.goto('/minha-empresa');
+  await page.getByRole('button', { name: 'Convidar pessoa' }).click();
+  await expect(page.getByRole('dialog', { name: 'Convidar pessoa' })).toBeVisible();
+  await tela('Minha empresa, convidar pessoa');
 
   // A dialog over a screen: deleting the laudo asks first.
   await page.goto(`/laudos/${cliente.laudoId}`);
