@@ -77,14 +77,26 @@ test('axe finds no violation on the sign-in and the client screens', async ({ pa
   await page.goto('/login');
   await expect(page.getByRole('heading', { level: 1, name: 'Entrar' })).toBeVisible();
   await semViolacoes(page, '/login');
+  await page.goto('/convite/invalido');
+  await expect(page.getByText('Convite inválido ou expirado.')).toBeVisible();
+  await semViolacoes(page, '/convite/:token inválido');
 
   await primeiroAcesso(page, cliente.email, temporaria, `senha-a11y-${id}`);
-  for (const path of ['/dashboard', '/vencimentos', '/documentos', `/laudos/${laudoId}`, '/conta']) {
+  for (const path of [
+    '/dashboard',
+    '/vencimentos',
+    '/documentos',
+    `/laudos/${laudoId}`,
+    '/conta',
+    '/minha-empresa',
+  ]) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.waitForLoadState('networkidle');
     await semViolacoes(page, path);
   }
+  // The company's first person is its gestor.
+  await dialogo(page, page.getByRole('button', { name: 'Convidar pessoa' }), 'Convidar pessoa');
 });
 
 test('axe finds no violation on the admin screens, their tabs and their dialogs', async ({
