@@ -36,6 +36,7 @@ import { blogRoutes } from './modules/blog/routes.ts';
 import { contaRoutes } from './modules/conta/routes.ts';
 import { emailAdminRoutes } from './modules/emails/routes.ts';
 import { empresasAdminRoutes, pedidoEmpresaRoutes } from './modules/empresas/routes.ts';
+import { conviteRoutes, equipeRoutes, equipesAdminRoutes } from './modules/equipes/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { laudosRoutes } from './modules/laudos/routes.ts';
 import { meRoutes } from './modules/me/routes.ts';
@@ -267,6 +268,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(usuariosAdminRoutes);
   await app.register(empresasAdminRoutes);
   await app.register(pedidoEmpresaRoutes);
+  await app.register(equipeRoutes);
+  await app.register(equipesAdminRoutes);
+  await app.register(conviteRoutes);
   await app.register(emailAdminRoutes);
   await app.register(laudosRoutes);
   await app.register(notificacoesAdminRoutes);
