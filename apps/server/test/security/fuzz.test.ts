@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { laudos, notificationRules, planos } from '../../src/db/schema.ts';
 import { readSettings as getSettings } from '../../src/settings/store.ts';
-import { createAdmin, createUser, json } from '../helpers/accounts.ts';
+import { createAdmin, createUser, empresaDeTeste, json } from '../helpers/accounts.ts';
 import { testEngine } from '../helpers/db.ts';
 import { type JsonSchema, loadOperations, type Operation } from '../helpers/openapi.ts';
 import {
@@ -15,7 +15,13 @@ import {
   payloadToRequest,
   queryArbitrary,
 } from '../helpers/openapi-fuzz.ts';
-import { changedTables, clienteComSessao, criarLaudo, dbFingerprint } from '../helpers/security.ts';
+import {
+  changedTables,
+  clienteComSessao,
+  criarLaudo,
+  dbFingerprint,
+  registrosDaEquipe,
+} from '../helpers/security.ts';
 import { createTestServer, TEST_ORIGIN } from '../helpers/server.ts';
 
 /*
@@ -68,7 +74,15 @@ beforeAll(async () => {
     headers: json(cookies.admin),
     payload: { titulo: 'Post alvo', resumo: 'Resumo', conteudo: 'Texto' },
   });
+  // The client's own team (ACME) for their routes; another company for the admin's, so that a
+  // fuzzed body deactivating it does not lock the client out for the rest of the run.
+  const daAcme = await registrosDaEquipe(t, cliente.empresaId!);
+  const alvo = await empresaDeTeste(t, 'Empresa alvo');
   targets = {
+    ...(await registrosDaEquipe(t, alvo)),
+    '/api/empresa/convites/{id}': daAcme['/api/empresa/convites/{id}']!,
+    '/api/empresa/pessoas/{id}': daAcme['/api/empresa/pessoas/{id}']!,
+    '/api/convites/{token}': daAcme['/api/convites/{token}']!,
     '/api/admin/planos/{id}': plano!.id,
     '/api/admin/usuarios/{id}': vitima.id,
     '/api/admin/email/templates/{type}': 'laudo_criado',
@@ -83,6 +97,7 @@ beforeAll(async () => {
     byName: {
       tipo: ['NR-13', 'NR-12', 'cliente', 'admin'],
       planoId: [plano!.id],
+      empresaId: [alvo],
       templateType: ['vencimento_7', 'vencido_30'],
       cliente: ['ACME'],
       emailCliente: [cliente.email, ''],

@@ -34,7 +34,7 @@ export interface DepsDeConvite {
 }
 
 /** How an invitation's token is kept: its SHA-256, in hex. */
-function hashDoToken(token: string): string {
+export function hashDoToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
