@@ -27,6 +27,7 @@ import { isDatabaseUnavailable } from './db/errors.ts';
 import type { EmailService } from './email/delivery.ts';
 import type { Access } from './http/access.ts';
 import { AppError, camposDaValidacao, corpoDoErro, dadosInvalidos, type Erro, erro } from './http/errors.ts';
+import { requisicaoParaLog } from './http/log-url.ts';
 import { originRefusal } from './http/origin.ts';
 import { TooManyAttempts } from './http/rate-limit.ts';
 import { serializerCompiler } from './http/serializer.ts';
@@ -83,6 +84,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
         paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
         censor: '[oculto]',
       },
+      // The tokens of e-mailed links travel in some addresses: masked in the logs.
+      serializers: { req: requisicaoParaLog },
       stream: processLogOutput(),
     },
     trustProxy: config.trustProxy,
