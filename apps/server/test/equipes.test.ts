@@ -626,6 +626,7 @@ describe('boundaries between companies, and the admin', () => {
 
     const res = await chamar(t, 'POST', `${base}/convites`, admin.cookie, {
       email: 'novo@gama.com.br',
+      nome: 'Nova\nGestora',
       papel: 'gestor',
     });
     expect(res.statusCode, res.body).toBe(201);
@@ -633,6 +634,9 @@ describe('boundaries between companies, and the admin', () => {
     const enviado = await conviteNaFila(t, 'novo@gama.com.br');
     expect(enviado.subject).toBe('Convite para a equipe Gama Energia no Laudos');
     expect(enviado.text).toContain('Firma convidou você');
+    // A line break typed in the name would break the e-mail's To header: kept on one line.
+    expect(enviado.text).toContain('Olá, Nova Gestora,');
+    expect(res.json().convite.nome).toBe('Nova Gestora');
 
     const cheio = await chamar(t, 'POST', `${base}/convites`, admin.cookie, { email: 'mais@gama.com.br' });
     expect(cheio.statusCode).toBe(409);

@@ -140,7 +140,8 @@ export async function convidarPessoa(
       .limit(1);
     if (!aberto || aberto.expirado) await assertVaga(tx, empresa);
     const { token, tokenHash, expiraEm } = novoToken();
-    const nome = input.nome !== undefined ? input.nome || null : (aberto?.nome ?? null);
+    // One line: the name goes into the e-mail's To header.
+    const nome = input.nome !== undefined ? input.nome?.replace(/\s+/g, ' ') || null : (aberto?.nome ?? null);
     const valores = { nome, papel: input.papel, tokenHash, expiraEm, criadoPor: ator.id };
     const [convite] = aberto
       ? await tx.update(convites).set(valores).where(eq(convites.id, aberto.id)).returning(conviteColumns)
