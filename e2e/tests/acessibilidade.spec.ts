@@ -1,7 +1,15 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { E2E_ADMIN } from '../global-setup';
-import { adminApi, criarCliente, diaEmSaoPaulo, entrarComoAdmin, primeiroAcesso, sufixo } from './support';
+import {
+  adminApi,
+  criarCliente,
+  diaEmSaoPaulo,
+  empresaChamada,
+  entrarComoAdmin,
+  primeiroAcesso,
+  sufixo,
+} from './support';
 
 /*
  * Accessibility beyond the public site (public-site.spec.ts scans that): axe on the sign-in, the
@@ -79,13 +87,30 @@ test('axe finds no violation on the sign-in and the client screens', async ({ pa
   }
 });
 
-test('axe finds no violation on the admin screens, their tabs and their dialogs', async ({ page }) => {
-  test.setTimeout(150_000);
+test('axe finds no violation on the admin screens, their tabs and their dialogs', async ({
+  page,
+  baseURL,
+}) => {
+  // The companies' tab, dialog and page (issue 17) added four scans.
+  test.setTimeout(210_000);
+  if (!baseURL) throw new Error('baseURL ausente');
+  const api = await adminApi(baseURL);
+  const empresaId = await empresaChamada(api, `Usina A11y Admin ${sufixo()}`);
+  await api.dispose();
   await entrarComoAdmin(page);
 
-  await abas(page, '/admin', ['Usuários', 'Laudos', 'Planos', 'Configurações']);
+  await abas(page, '/admin', ['Usuários', 'Empresas', 'Laudos', 'Planos', 'Configurações']);
   await page.getByRole('tab', { name: 'Usuários', exact: true }).click();
   await dialogo(page, page.getByRole('button', { name: 'Novo usuário' }), 'Novo usuário');
+  await page.getByRole('tab', { name: 'Empresas', exact: true }).click();
+  await dialogo(page, page.getByRole('button', { name: 'Nova empresa' }), 'Nova empresa');
+
+  // A company's page, and its invitation dialog.
+  await page.goto(`/admin/empresas/${empresaId}`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await semViolacoes(page, '/admin/empresas/:id');
+  await dialogo(page, page.getByRole('button', { name: 'Convidar pessoa' }), 'Convidar pessoa');
 
   await abas(page, '/admin/email-notifications', [
     'Regras',
@@ -126,11 +151,17 @@ test('axe finds no violation on the admin screens, their tabs and their dialogs'
   }
 });
 
-test('by keyboard alone: sign in, create a laudo with its date, open and close a dialog', async ({
+test('by keyboard alone: sign in, create a laudo with its company and date, open and close a dialog', async ({
   page,
+  baseURL,
 }) => {
   test.setTimeout(120_000);
+  if (!baseURL) throw new Error('baseURL ausente');
   const id = sufixo();
+  const empresa = `Empresa Teclado ${id}`;
+  const api = await adminApi(baseURL);
+  await empresaChamada(api, empresa);
+  await api.dispose();
   const tab = async (ate: Locator, max = 40) => {
     for (let i = 0; i < max; i++) {
       await page.keyboard.press('Tab');
@@ -159,8 +190,16 @@ test('by keyboard alone: sign in, create a laudo with its date, open and close a
   await page.keyboard.type(`TEC-${id}`);
   await tab(page.getByLabel('Tipo'));
   await page.keyboard.press('ArrowDown');
-  await tab(page.getByLabel('Cliente', { exact: true }));
-  await page.keyboard.type(`Empresa Teclado ${id}`);
+  // The company: typed, then ↓ to its option and Enter (the list also offers "Criar empresa").
+  const campoEmpresa = page.getByRole('combobox', { name: 'Empresa', exact: true });
+  await tab(campoEmpresa);
+  await page.keyboard.type(empresa);
+  await expect(page.getByRole('option', { name: new RegExp(`^${empresa}`) })).toBeVisible();
+  await expect(page.getByText('Buscando...')).toHaveCount(0);
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(campoEmpresa).toHaveValue(empresa);
+  await expect(campoEmpresa).toHaveAttribute('aria-expanded', 'false');
   await tab(page.getByLabel('E-mail do cliente'));
   await page.keyboard.type(`teclado-${id}@e2e.laudos.test`);
   const vencimento = diaEmSaoPaulo(20);

@@ -1,4 +1,11 @@
-import { type APIRequestContext, type Browser, expect, type Page, request } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type Browser,
+  expect,
+  type Locator,
+  type Page,
+  request,
+} from '@playwright/test';
 import { E2E_ADMIN } from '../global-setup';
 
 /** Shared steps of the browser journeys: the admin API, the outbox, first access. */
@@ -117,4 +124,21 @@ export async function entrarComoAdmin(page: Page) {
 export async function novaPagina(browser: Browser, baseURL: string): Promise<Page> {
   const context = await browser.newContext({ baseURL, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
   return context.newPage();
+}
+
+/**
+ * Chooses a company in a company picker (the laudo form's, the user form's, a request's): types
+ * its name, waits for it among the options and clicks it.
+ */
+export async function escolherEmpresa(
+  onde: Page | Locator,
+  nome: string,
+  rotulo: string | RegExp = /^Empresa/,
+) {
+  const campo = onde.getByRole('combobox', { name: rotulo });
+  await campo.fill(nome);
+  // The company's option starts with its name (its CNPJ follows); "Criar empresa “…”" does not.
+  const inicio = new RegExp(`^${nome.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+  await onde.getByRole('option', { name: inicio }).first().click();
+  await expect(campo).toHaveValue(nome);
 }

@@ -1,9 +1,9 @@
 import path from 'node:path';
-import { type APIRequestContext, expect, type Page, type TestInfo, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, request, type TestInfo, test } from '@playwright/test';
 import { pdfMinimo } from './journeys/passos';
 import { cobertosPeloChat, excessos } from './medidas';
 import { solidPng } from './png';
-import { adminApi, criarCliente, diaEmSaoPaulo, entrarComoAdmin, sufixo } from './support';
+import { adminApi, criarCliente, diaEmSaoPaulo, empresaChamada, entrarComoAdmin, sufixo } from './support';
 
 /*
  * Every screen at 1366×800 (project desktop) and 390×844 (project celular), as people see it with
@@ -88,6 +88,7 @@ async function clienteComLaudos(api: APIRequestContext) {
   const empresa = `Metalúrgica Exemplo Indústria e Comércio de Caldeiras ${id}`;
   const email = `ana.xavier.telas-${id}@metalurgica-exemplo-caldeiras.com.br`;
   const temporaria = await criarCliente(api, `Ana Xavier de Albuquerque ${id}`, email, empresa);
+  const empresaId = await empresaChamada(api, empresa);
   let laudoId = '';
   for (const [i, dias] of [-20, 5, 25, 200].entries()) {
     const criado = await criarLaudo(api, {
@@ -95,7 +96,7 @@ async function clienteComLaudos(api: APIRequestContext) {
       // One code of the 80 characters allowed without a space (a tag number with its plant path).
       codigo:
         i === 3 ? `TELA-4-${id}-CALDEIRA-FLAMOTUBULAR-SETOR-B-LINHA-2`.slice(0, 80) : `TELA-${i + 1}-${id}`,
-      cliente: empresa,
+      empresaId,
       emailCliente: email,
       dataVencimento: diaEmSaoPaulo(dias),
     });
@@ -105,7 +106,7 @@ async function clienteComLaudos(api: APIRequestContext) {
     multipart: { arquivo: { name: `laudo-${id}.pdf`, mimeType: 'application/pdf', buffer: pdfMinimo(id) } },
   });
   expect(pdf.ok(), await pdf.text()).toBe(true);
-  return { id, email, temporaria, laudoId };
+  return { id, email, temporaria, laudoId, empresa, empresaId };
 }
 
 test.beforeEach(async ({ page }, testInfo) => {
@@ -202,6 +203,21 @@ test('the admin screens, kept as screenshots: nothing sticks out or sits under t
   test.setTimeout(240_000);
   const api = await adminApi(baseURL!);
   const cliente = await clienteComLaudos(api);
+  // A request to join a company, so that the Empresas tab shows one.
+  const visitante = await request.newContext({
+    baseURL: baseURL!,
+    extraHTTPHeaders: { Origin: new URL(baseURL!).origin },
+  });
+  const cadastro = await visitante.post('/api/cadastro', {
+    data: {
+      nome: `Bernardo Pedido de Albuquerque ${cliente.id}`,
+      email: `bernardo.pedido-${cliente.id}@metalurgica-exemplo-caldeiras.com.br`,
+      senha: `senha-pedido-${cliente.id}`,
+      empresa: cliente.empresa,
+    },
+  });
+  expect(cadastro.status(), await cadastro.text()).toBe(201);
+  await visitante.dispose();
   // The reminders run once, so that Registros and Mensagens enviadas have rows.
   expect((await api.post('/api/admin/notificacoes/executar')).ok()).toBe(true);
   await api.dispose();
@@ -211,7 +227,10 @@ test('the admin screens, kept as screenshots: nothing sticks out or sits under t
 
   for (const [caminho, nome] of [
     ['/admin', 'Usuários'],
+    ['/admin?aba=empresas', 'Empresas'],
+    [`/admin/empresas/${cliente.empresaId}`, 'Empresa (admin)'],
     ['/admin?aba=laudos', 'Laudos'],
+    [`/admin?aba=laudos&empresa=${cliente.empresaId}`, 'Laudos de uma empresa'],
     ['/admin?aba=planos', 'Planos (admin)'],
     ['/admin?aba=configuracoes', 'Configurações'],
     ['/admin/blog', 'Blog (admin)'],
@@ -246,6 +265,27 @@ test('the admin screens, kept as screenshots: nothing sticks out or sits under t
   await expect(page.getByRole('menu')).toBeVisible();
   await tela('Usuários, ações da linha');
   await page.keyboard.press('Escape');
+
+  // The companies' dialogs: a new company, and a request joined to a company.
+  await page.goto('/admin?aba=empresas');
+  await page.getByRole('button', { name: 'Nova empresa' }).click();
+  await expect(page.getByRole('dialog', { name: 'Nova empresa' })).toBeVisible();
+  await tela('Nova empresa');
+  await page.keyboard.press('Escape');
+  await page
+    .getByRole('button', {
+      name: `Vincular à empresa (pedido de Bernardo Pedido de Albuquerque ${cliente.id})`,
+    })
+    .click();
+  await expect(page.getByRole('dialog', { name: /^Vincular Bernardo/ })).toBeVisible();
+  await tela('Pedido de acesso, vincular');
+  await page.keyboard.press('Escape');
+
+  // The laudo form's company picker, open.
+  await page.goto('/novo-laudo');
+  await page.getByRole('combobox', { name: 'Empresa', exact: true }).fill(cliente.empresa.slice(0, 20));
+  await expect(page.getByRole('option', { name: new RegExp(`^${cliente.empresa}`) })).toBeVisible();
+  await tela('Novo laudo (admin), escolha da empresa');
 
   await page.goto('/admin/blog');
   await page.getByRole('button', { name: 'Novo post' }).click();

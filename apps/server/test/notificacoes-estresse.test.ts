@@ -5,7 +5,15 @@ import { addDaysIso, calendarDayIn } from '@laudos/domain';
 import { isNotNull, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
-import { emailLogs, emailOutbox, laudos, notificationHistory } from '../src/db/schema.ts';
+import {
+  authUser,
+  emailLogs,
+  emailOutbox,
+  empresas,
+  laudos,
+  notificationHistory,
+  usuarios,
+} from '../src/db/schema.ts';
 import { createTestDatabase, testEngine } from './helpers/db.ts';
 import { freePort, runCli, type ServerProcess, startServerProcess } from './helpers/process.ts';
 import { waitUntil } from './helpers/wait.ts';
@@ -205,6 +213,90 @@ describe(`a server killed with SIGKILL during a run (${testEngine})`, () => {
       enviados: 400,
       entregues: 400,
     });
+  });
+
+  it("a company's laudo: its e-mail and the two people who receive reminders get each milestone once, across two runs and a restart", {
+    timeout: 240_000,
+  }, async () => {
+    const { env, abrir } = await ambiente();
+    let s = await iniciar(env);
+    await s.proc.stop('SIGTERM');
+    const database = await abrir();
+    const db = database.db;
+    const [empresa] = await db
+      .insert(empresas)
+      .values({ razaoSocial: 'Usina Norte S.A.', nomeFantasia: 'Usina Norte' })
+      .returning({ id: empresas.id });
+    // A gestor (on by default), a member who turned it on, a member who did not, a gestor who
+    // turned it off, and a gestor whose e-mail is not proven: two of them receive.
+    const pessoas = [
+      { email: 'gestora@usina.com.br', papel: 'gestor', receber: null, provado: true },
+      { email: 'tecnico@usina.com.br', papel: 'membro', receber: true, provado: true },
+      { email: 'comprador@usina.com.br', papel: 'membro', receber: null, provado: true },
+      { email: 'diretor@usina.com.br', papel: 'gestor', receber: false, provado: true },
+      { email: 'novo@usina.com.br', papel: 'gestor', receber: null, provado: false },
+    ] as const;
+    for (const [i, p] of pessoas.entries()) {
+      const id = `pessoa-${i}`;
+      await db.insert(authUser).values({ id, name: p.email, email: p.email, emailVerified: p.provado });
+      await db.insert(usuarios).values({
+        id,
+        nome: `Pessoa ${i}`,
+        email: p.email,
+        empresaId: empresa!.id,
+        papel: p.papel,
+        receberLembretes: p.receber,
+      });
+    }
+    await db.insert(laudos).values({
+      nome: 'Caldeira 2',
+      codigo: 'UN-CAL-2',
+      cliente: 'Usina Norte',
+      empresaId: empresa!.id,
+      tipo: 'NR-13',
+      emailCliente: 'Compras@Externo.com.br',
+      dataVencimento: addDaysIso(hoje(), 7),
+    });
+    await database.close();
+
+    s = await iniciar(env);
+    for (let i = 0; i < 2; i++) expect((await executarAgora(s.url, await entrar(s.url))).status).toBe(200);
+    await s.proc.stop('SIGTERM');
+    s = await iniciar(env);
+    const cookie = await entrar(s.url);
+    expect((await executarAgora(s.url, cookie)).status).toBe(200);
+    const atual = s;
+    await waitUntil(
+      async () => {
+        const r = await fetch(`${atual.url}/api/admin/email/estatisticas`, { headers: { cookie } });
+        return ((await r.json()) as { sent: number }).sent >= 3;
+      },
+      { timeoutMs: 60_000, what: '3 e-mails sent' },
+    );
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(await s.proc.stop('SIGTERM')).toBe(0);
+    const depois = await abrir();
+    try {
+      const entregues = await depois.db
+        .select({ para: sql<string>`lower(${emailOutbox.toEmail})` })
+        .from(emailOutbox)
+        .where(sql`${emailOutbox.emailLogId} in (select id from email_logs where laudo_id is not null)`);
+      expect(entregues.map((e) => e.para).sort()).toEqual([
+        'compras@externo.com.br',
+        'gestora@usina.com.br',
+        'tecnico@usina.com.br',
+      ]);
+      const marcos = await depois.db
+        .select({ destinatario: notificationHistory.destinatario })
+        .from(notificationHistory);
+      expect(marcos.map((m) => m.destinatario).sort()).toEqual([
+        'compras@externo.com.br',
+        'gestora@usina.com.br',
+        'tecnico@usina.com.br',
+      ]);
+    } finally {
+      await depois.close();
+    }
   });
 
   it('the CLI dry run lists and sends nothing; the CLI run enqueues', { timeout: 120_000 }, async () => {

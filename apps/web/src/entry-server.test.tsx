@@ -1,5 +1,7 @@
 import type { DadosDaPagina, PostPublico } from '@laudos/domain';
+import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { routes } from './app/route-table';
 import { matchPublicPage, renderPublicPage, staticPublicPaths } from './entry-server';
 import { defaultSiteInfo } from './lib/site-info';
 
@@ -37,6 +39,7 @@ describe('matchPublicPage', () => {
       '/admin/blog',
       '/blog-admin',
       '/laudos/123',
+      '/admin/empresas/123',
       '/reset-password',
     ]) {
       expect(matchPublicPage(app, '').kind, app).toBe('app');
@@ -44,6 +47,20 @@ describe('matchPublicPage', () => {
     expect(matchPublicPage('/servicos/outro', '').kind).toBe('not-found');
     expect(matchPublicPage('/admin/desconhecida', '').kind).toBe('not-found');
     expect(staticPublicPaths).toContain('/servicos/consultoria-elevadores');
+  });
+
+  it("answers every page of the app's route table (a reload, a link from an e-mail), never a 404", () => {
+    const enderecos: string[] = [];
+    const visitar = (lista: readonly RouteObject[]) => {
+      for (const rota of lista) {
+        if (rota.path && rota.path !== '*') enderecos.push(rota.path.replace(/:\w+/g, 'abc'));
+        if (rota.children) visitar(rota.children);
+      }
+    };
+    visitar(routes);
+    expect(enderecos).toContain('/admin/empresas/abc');
+    for (const endereco of enderecos)
+      expect(matchPublicPage(endereco, '').kind, endereco).not.toBe('not-found');
   });
 });
 

@@ -49,6 +49,7 @@ const appPaths = [
   paths.adminBlog,
   paths.adminEmailNotifications,
   paths.adminEmailTemplates,
+  paths.adminEmpresa,
   paths.blogAdmin,
   paths.blogAdminPanel,
 ];

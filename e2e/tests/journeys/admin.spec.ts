@@ -1,13 +1,14 @@
 import { expect, type Page, test } from '@playwright/test';
 import { E2E_ADMIN } from '../../global-setup';
-import { adminApi, diaEmSaoPaulo, sufixo, waitForEmail } from '../support';
+import { adminApi, diaEmSaoPaulo, empresaChamada, escolherEmpresa, sufixo, waitForEmail } from '../support';
 import { dataBR, entrar, navegar, pdfMinimo, planilhaXlsx, sair, XLSX_MIME } from './passos';
 
 /*
  * The firm's admin, start to finish, on the real server (see global-setup.ts), through the pages
  * only: signs in, creates a client, tunes a reminder rule, creates three laudos with a PDF and a
  * spreadsheet for that client, dry-runs and runs the reminders, finds the e-mails among the sent
- * messages, signs out. The admin API is used only to read the outbox and to put the rule back.
+ * messages, signs out. The admin API is used only to register the client's company, to read the
+ * outbox and to put the rule back.
  */
 
 const REGRA_ANTES = 'Lembretes antes do vencimento';
@@ -31,6 +32,8 @@ test('the admin creates a client and their laudos, tunes and runs the reminders,
     email: `jornada-admin-${id}@e2e.laudos.test`,
     empresa: `Metalúrgica Jornada ${id}`,
   };
+  // The client's company exists already (companies have their own journey, empresas-admin.spec.ts).
+  await empresaChamada(api, cliente.empresa);
   const laudos = {
     trinta: { nome: `Vaso 30 dias ${id}`, codigo: `J30-${id}`, dias: 30 },
     sete: { nome: `Caldeira 7 dias ${id}`, codigo: `J7-${id}`, dias: 7 },
@@ -51,7 +54,8 @@ test('the admin creates a client and their laudos, tunes and runs the reminders,
   await dialogo.getByLabel('Nome', { exact: true }).fill(cliente.nome);
   await dialogo.getByLabel('E-mail', { exact: true }).fill(cliente.email);
   await expect(dialogo.getByLabel('Tipo', { exact: true })).toHaveValue('cliente');
-  await dialogo.getByLabel('Empresa').fill(cliente.empresa);
+  // The client's company, chosen in the form's picker (the company was registered beforehand).
+  await escolherEmpresa(dialogo, cliente.empresa);
   await dialogo.getByRole('button', { name: 'Criar usuário' }).click();
   await expect(
     page.getByText(`Usuário criado. A senha temporária foi enviada para ${cliente.email}.`),
@@ -196,7 +200,7 @@ async function criarLaudo(
   await page.getByLabel('Nome do laudo').fill(laudo.nome);
   await page.getByLabel('Código').fill(laudo.codigo);
   await page.getByLabel('Tipo').selectOption('NR-13');
-  await page.getByLabel('Cliente', { exact: true }).fill(laudo.empresa);
+  await escolherEmpresa(page, laudo.empresa);
   await page.getByLabel('E-mail do cliente').fill(laudo.email);
   await page.getByLabel('Data de vencimento').fill(laudo.vencimento);
   await page.getByLabel('Arquivo PDF').setInputFiles({

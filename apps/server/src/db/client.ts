@@ -158,17 +158,18 @@ async function openPostgres(connectionString: string, poolSize: number): Promise
 }
 
 /** Applies every pending migration. On PostgreSQL several instances may start at once: an advisory
- * lock lets one migrate while the others wait. */
-export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
+ * lock lets one migrate while the others wait. (`folder`: another set of migrations, for the tests
+ * that build a database as an earlier version left it.) */
+export async function migrateDatabase(handle: DatabaseHandle, folder = migrationsFolder): Promise<void> {
   if (handle.engine === 'pglite') {
-    await migratePglite(handle.db as never, { migrationsFolder });
+    await migratePglite(handle.db as never, { migrationsFolder: folder });
     return;
   }
   const client = new pg.Client({ connectionString: handle.connectionString, options: '-c TimeZone=UTC' });
   await client.connect();
   try {
     await client.query('select pg_advisory_lock(727274001)');
-    await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder });
+    await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder: folder });
   } finally {
     await client.query('select pg_advisory_unlock(727274001)').catch(() => {});
     await client.end();

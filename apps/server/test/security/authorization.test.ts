@@ -1,7 +1,8 @@
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailLogs, notificationRules, planos } from '../../src/db/schema.ts';
-import { createAdmin, json } from '../helpers/accounts.ts';
+import { emailLogs, notificationRules, pedidosEmpresa, planos } from '../../src/db/schema.ts';
+import { createAdmin, createUser, json } from '../helpers/accounts.ts';
 import { loadOperations, type Operation } from '../helpers/openapi.ts';
 import {
   changedTables,
@@ -64,8 +65,16 @@ beforeAll(async () => {
   const [plano] = await db.select().from(planos).limit(1);
   const [regra] = await db.select().from(notificationRules).limit(1);
   const [email] = await db.select().from(emailLogs).limit(1);
+  const pedinte = await createUser(t, {
+    email: 'pede@gama.com.br',
+    empresa: 'Gama',
+    empresaConfirmada: false,
+  });
+  const [pedido] = await db.select().from(pedidosEmpresa).where(eq(pedidosEmpresa.usuarioId, pedinte.id));
   reais = {
     '/api/laudos/{id}': laudo.id,
+    '/api/admin/empresas/{id}': dono.empresaId!,
+    '/api/admin/pedidos-empresa/{id}': pedido!.id,
     '/api/admin/usuarios/{id}': dono.id,
     '/api/admin/planos/{id}': plano!.id,
     '/api/admin/email/templates/{type}': 'laudo_criado',

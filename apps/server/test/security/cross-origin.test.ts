@@ -1,9 +1,10 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailLogs, notificationRules, planos } from '../../src/db/schema.ts';
-import { createAdmin, json } from '../helpers/accounts.ts';
+import { emailLogs, notificationRules, pedidosEmpresa, planos } from '../../src/db/schema.ts';
+import { createAdmin, createUser, json } from '../helpers/accounts.ts';
 import { changesState, loadOperations, type Operation } from '../helpers/openapi.ts';
 import {
   changedTables,
@@ -53,8 +54,16 @@ beforeAll(async () => {
   const [plano] = await db.select().from(planos).limit(1);
   const [regra] = await db.select().from(notificationRules).limit(1);
   const [email] = await db.select().from(emailLogs).limit(1);
+  const pedinte = await createUser(t, {
+    email: 'pede@gama.com.br',
+    empresa: 'Gama',
+    empresaConfirmada: false,
+  });
+  const [pedido] = await db.select().from(pedidosEmpresa).where(eq(pedidosEmpresa.usuarioId, pedinte.id));
   reais = {
     '/api/laudos/{id}': laudo.id,
+    '/api/admin/empresas/{id}': cliente.empresaId!,
+    '/api/admin/pedidos-empresa/{id}': pedido!.id,
     '/api/admin/usuarios/{id}': cliente.id,
     '/api/admin/planos/{id}': plano!.id,
     '/api/admin/email/templates/{type}': 'laudo_criado',

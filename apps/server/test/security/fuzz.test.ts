@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { laudos, notificationRules, planos } from '../../src/db/schema.ts';
+import { empresas, laudos, notificationRules, pedidosEmpresa, planos } from '../../src/db/schema.ts';
 import { readSettings as getSettings } from '../../src/settings/store.ts';
 import { createAdmin, createUser, empresaDeTeste, json } from '../helpers/accounts.ts';
 import { testEngine } from '../helpers/db.ts';
@@ -53,7 +53,8 @@ type Who = 'visitante' | 'cliente' | 'admin';
 const cookies: Record<Who, string> = { visitante: '', cliente: '', admin: '' };
 let hints: FuzzHints = {};
 let targets: Record<string, string> = {};
-let laudoDoCliente = { id: '', cliente: '', emailCliente: '' };
+let laudoDoCliente = { id: '', cliente: '', emailCliente: '', empresaId: '' };
+let empresaDoCliente: typeof empresas.$inferSelect | undefined;
 let baselineSettings: Awaited<ReturnType<typeof getSettings>>;
 let fingerprint: Record<string, string> = {};
 const stats = { requests: 0, byStatus: new Map<number, number>() };
@@ -64,9 +65,21 @@ beforeAll(async () => {
   const cliente = await clienteComSessao(t, { email: 'fuzz@acme.com.br', empresa: 'ACME' });
   cookies.cliente = cliente.cookie;
   const vitima = await createUser(t, { email: 'alvo@beta.com.br', nome: 'Alvo' });
+  const pedinte = await createUser(t, {
+    email: 'pede@gama.com.br',
+    empresa: 'Gama',
+    empresaConfirmada: false,
+  });
+  const [pedido] = await db.select().from(pedidosEmpresa).where(eq(pedidosEmpresa.usuarioId, pedinte.id));
   const [plano] = await db.insert(planos).values({ nome: 'Plano alvo', preco: 10 }).returning();
   const laudo = await criarLaudo(t, cookies.cliente, { nome: 'Caldeira', codigo: 'FZ-1', tipo: 'NR-13' });
-  laudoDoCliente = { id: laudo.id, cliente: 'ACME', emailCliente: cliente.email };
+  laudoDoCliente = {
+    id: laudo.id,
+    cliente: 'ACME',
+    emailCliente: cliente.email,
+    empresaId: cliente.empresaId!,
+  };
+  [empresaDoCliente] = await db.select().from(empresas).where(eq(empresas.id, cliente.empresaId!));
   const [regra] = await db.select().from(notificationRules).limit(1);
   const post = await t.app.inject({
     method: 'POST',
@@ -85,6 +98,8 @@ beforeAll(async () => {
     '/api/convites/{token}': daAcme['/api/convites/{token}']!,
     '/api/admin/planos/{id}': plano!.id,
     '/api/admin/usuarios/{id}': vitima.id,
+    '/api/admin/empresas/{id}': cliente.empresaId!,
+    '/api/admin/pedidos-empresa/{id}': pedido!.id,
     '/api/admin/email/templates/{type}': 'laudo_criado',
     '/api/admin/email/mensagens/{id}': '00000000-0000-4000-8000-000000000000',
     '/api/laudos/{id}': laudo.id,
@@ -155,8 +170,20 @@ async function afterSuccess(op: Operation) {
   if (op.label === 'PATCH /api/laudos/{id}') {
     await db
       .update(laudos)
-      .set({ cliente: laudoDoCliente.cliente, emailCliente: laudoDoCliente.emailCliente })
+      .set({
+        cliente: laudoDoCliente.cliente,
+        emailCliente: laudoDoCliente.emailCliente,
+        empresaId: laudoDoCliente.empresaId,
+      })
       .where(sql`${laudos.id} = ${laudoDoCliente.id}`);
+  }
+  // The client's company stays active and named (a deactivated one would lock the client out).
+  if (op.label === 'PATCH /api/admin/empresas/{id}' && empresaDoCliente) {
+    await db.update(empresas).set(empresaDoCliente).where(eq(empresas.id, empresaDoCliente.id));
+    await db
+      .update(laudos)
+      .set({ cliente: empresaDoCliente.nomeFantasia })
+      .where(eq(laudos.empresaId, empresaDoCliente.id));
   }
 }
 

@@ -193,7 +193,7 @@ describe('security 9: no enumeration, no squatting', () => {
       method: 'POST',
       url: '/api/admin/usuarios',
       headers: json(admin.cookie),
-      payload: { nome: 'Gerente de Verdade', email, empresa: 'Metalúrgica Alvo' },
+      payload: { nome: 'Gerente de Verdade', email },
     });
     expect(criado.statusCode, criado.body).toBe(201);
     expect(criado.json().usuario).toMatchObject({ nome: 'Gerente de Verdade', email, primeiroAcesso: true });
@@ -251,7 +251,12 @@ describe('security 9: no enumeration, no squatting', () => {
     expect(redefinir.statusCode, redefinir.body).toBe(200);
     expect((await get('/api/me', invasor)).statusCode).toBe(401);
     const dona = await signIn(t.app, email, 'senha-da-dona-2');
-    expect((await get('/api/me', dona)).json()).toMatchObject({ email_verificado: true, empresa: null });
+    // The squatter's request to join "Empresa Falsa" went with the takeover.
+    expect((await get('/api/me', dona)).json()).toMatchObject({
+      email_verificado: true,
+      empresa: null,
+      pedido_empresa: null,
+    });
   });
 });
 

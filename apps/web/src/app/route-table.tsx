@@ -128,6 +128,10 @@ const adminRoutes: RouteObject[] = [
     path: paths.adminEmailTemplates,
     lazy: page(() => import('./routes/admin/email-templates'), 'EmailTemplatesPage'),
   },
+  {
+    path: paths.adminEmpresa,
+    lazy: page(() => import('./routes/admin/empresa'), 'AdminEmpresaPage'),
+  },
 ];
 
 export const routes: RouteObject[] = [

@@ -33,6 +33,7 @@ export const paths = {
   adminBlog: '/admin/blog',
   adminEmailNotifications: '/admin/email-notifications',
   adminEmailTemplates: '/admin/email-templates',
+  adminEmpresa: '/admin/empresas/:id',
 } as const;
 
 export const servicoPaths = {
@@ -49,6 +50,19 @@ export type ServicoKey = keyof typeof servicoPaths;
 
 /** The admin's list of every laudo: the Laudos tab of /admin (the tab lives in ?aba=). */
 export const adminLaudosHref = `${paths.admin}?aba=laudos`;
+
+/** The companies: the Empresas tab of /admin. */
+export const adminEmpresasHref = `${paths.admin}?aba=empresas`;
+
+/** The admin's page of one company (data, plan, people, invitations). */
+export function adminEmpresaHref(id: string): string {
+  return `/admin/empresas/${encodeURIComponent(id)}`;
+}
+
+/** The admin's Laudos tab showing only one company's laudos. */
+export function adminLaudosDaEmpresaHref(empresaId: string): string {
+  return `${adminLaudosHref}&${new URLSearchParams({ empresa: empresaId })}`;
+}
 
 /** The page of one laudo. */
 export function laudoHref(id: string): string {

@@ -8,6 +8,9 @@ export function perfil(overrides: Partial<Perfil> = {}): Perfil {
     email: 'maria@metalurgica.com.br',
     tipo: 'cliente',
     empresa: 'Metalúrgica Souza',
+    empresa_id: 'e-metalurgica',
+    papel: 'gestor',
+    pedido_empresa: null,
     telefone: null,
     ativo: true,
     primeiro_acesso: false,
@@ -24,6 +27,8 @@ export function admin(overrides: Partial<Perfil> = {}): Perfil {
     nome: 'Ana Admin',
     email: 'ana@laudos.com.br',
     tipo: 'admin',
+    empresa_id: null,
+    papel: null,
     ...overrides,
   });
 }

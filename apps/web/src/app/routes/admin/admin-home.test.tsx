@@ -12,6 +12,9 @@ beforeAll(async () => {
   await import('./admin-home');
 }, 30_000);
 
+const SOUZA = '4d5e6f7a-8b9c-4d0e-9f1a-2b3c4d5e6f7a';
+const LIMA = '3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f';
+
 function usuario(overrides: Partial<Usuario>): Usuario {
   return {
     id: 'u-1',
@@ -19,7 +22,8 @@ function usuario(overrides: Partial<Usuario>): Usuario {
     email: 'maria@metalurgica.com.br',
     tipo: 'cliente',
     empresa: 'Metalúrgica Souza',
-    empresaConfirmada: true,
+    empresaId: SOUZA,
+    papel: 'gestor',
     telefone: null,
     ativo: true,
     primeiroAcesso: false,
@@ -58,7 +62,8 @@ const usuarios = [
     nome: 'João Lima',
     email: 'joao@caldeiras.com.br',
     empresa: 'Caldeiras Lima',
-    empresaConfirmada: false,
+    empresaId: LIMA,
+    papel: 'membro',
     primeiroAcesso: true,
     ativo: false,
     plano: null,
@@ -75,7 +80,7 @@ function mockAdminApi(extra: Record<string, ApiHandler> = {}) {
 }
 
 describe('admin: usuários', () => {
-  it('lists the users the API returns, with their company, plan and state', async () => {
+  it('lists the users the API returns, with their company and role, plan and state', async () => {
     const fetchMock = mockAdminApi();
     renderApp(paths.admin);
 
@@ -83,10 +88,12 @@ describe('admin: usuários', () => {
     expect(within(maria).getByText('maria@metalurgica.com.br')).toBeTruthy();
     expect(within(maria).getByText('Básico')).toBeTruthy();
     expect(within(maria).getByText('Ativo')).toBeTruthy();
-    expect(within(maria).queryByText('não confirmada')).toBeNull();
+    expect(within(maria).getByText('Metalúrgica Souza')).toBeTruthy();
+    expect(within(maria).getByText('Gestor')).toBeTruthy();
 
     const joao = screen.getByRole('row', { name: /João Lima/ });
-    expect(within(joao).getByText('não confirmada')).toBeTruthy();
+    expect(within(joao).getByText('Caldeiras Lima')).toBeTruthy();
+    expect(within(joao).getByText('Membro')).toBeTruthy();
     expect(within(joao).getByText('Inativo')).toBeTruthy();
     expect(within(joao).getByText('Primeiro acesso pendente')).toBeTruthy();
     fireEvent.click(within(joao).getByRole('button', { name: 'Ações para João Lima' }));
@@ -102,7 +109,12 @@ describe('admin: usuários', () => {
   it('says "Não informado" for a user without a company, as every screen does', async () => {
     mockAdminApi({
       'GET /api/admin/usuarios': {
-        body: { usuarios: [usuario({ empresa: null })], total: 1, pagina: 1, porPagina: 20 },
+        body: {
+          usuarios: [usuario({ empresa: null, empresaId: null, papel: null })],
+          total: 1,
+          pagina: 1,
+          porPagina: 20,
+        },
       },
     });
     renderApp(paths.admin);
@@ -168,6 +180,115 @@ describe('admin: usuários', () => {
     ).toBeTruthy();
     expect(callsTo(fetchMock, 'POST /api/admin/usuarios')).toEqual([
       { nome: 'Carla Dias', email: 'carla@exemplo.com.br', tipo: 'cliente', planoId: 'p-pro' },
+    ]);
+  });
+
+  it('puts a user in a company chosen from the list, with a role, and sends only that change', async () => {
+    const fetchMock = mockAdminApi({
+      'GET /api/admin/usuarios/u-2/bloqueios': {
+        body: {
+          enderecos: [],
+          conta: null,
+          limites: { porEndereco: 8, porConta: 50, intervaloSegundos: 10 },
+        },
+      },
+      'GET /api/admin/empresas/opcoes': {
+        body: {
+          empresas: [
+            { id: SOUZA, nome: 'Metalúrgica Souza', cnpj: null },
+            { id: LIMA, nome: 'Caldeiras Lima', cnpj: '11222333000181' },
+          ],
+        },
+      },
+      'PATCH /api/admin/usuarios/u-2': ({ body }) => ({
+        body: { usuario: usuario({ id: 'u-2', nome: 'João Lima', ...(body as object) }) },
+      }),
+    });
+    renderApp(paths.admin);
+
+    await escolherAcao('João Lima', 'Editar');
+    const dialog = await screen.findByRole('dialog', { name: 'Editar usuário' });
+    const empresa = within(dialog).getByRole('combobox', { name: /Empresa/ }) as HTMLInputElement;
+    expect(empresa.value).toBe('Caldeiras Lima');
+    expect((within(dialog).getByLabelText('Papel na empresa') as HTMLSelectElement).value).toBe('membro');
+
+    // Another company, chosen with the keyboard, as its gestor.
+    fireEvent.change(empresa, { target: { value: '' } });
+    expect(within(dialog).queryByLabelText('Papel na empresa')).toBeNull();
+    fireEvent.keyDown(empresa, { key: 'ArrowDown' });
+    const souza = await within(dialog).findByRole('option', { name: 'Metalúrgica Souza' });
+    fireEvent.keyDown(empresa, { key: 'ArrowDown' });
+    expect(empresa.getAttribute('aria-activedescendant')).toBe(souza.id);
+    fireEvent.keyDown(empresa, { key: 'Enter' });
+    expect(empresa.value).toBe('Metalúrgica Souza');
+    fireEvent.change(within(dialog).getByLabelText('Papel na empresa'), { target: { value: 'gestor' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar alterações' }));
+
+    expect(await screen.findByText('Dados de João Lima salvos.')).toBeTruthy();
+    expect(callsTo(fetchMock, 'PATCH /api/admin/usuarios/u-2')).toEqual([
+      {
+        nome: 'João Lima',
+        tipo: 'cliente',
+        empresaId: SOUZA,
+        papel: 'gestor',
+        telefone: null,
+        planoId: null,
+      },
+    ]);
+  });
+
+  it('does not save a company name typed but not chosen from the list', async () => {
+    const fetchMock = mockAdminApi({
+      'GET /api/admin/usuarios/u-2/bloqueios': {
+        body: {
+          enderecos: [],
+          conta: null,
+          limites: { porEndereco: 8, porConta: 50, intervaloSegundos: 10 },
+        },
+      },
+      'GET /api/admin/empresas/opcoes': { body: { empresas: [] } },
+    });
+    renderApp(paths.admin);
+
+    await escolherAcao('João Lima', 'Editar');
+    const dialog = await screen.findByRole('dialog', { name: 'Editar usuário' });
+    const empresa = within(dialog).getByRole('combobox', { name: /Empresa/ });
+    fireEvent.change(empresa, { target: { value: 'Caldeiras Lim' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar alterações' }));
+
+    expect(
+      await within(dialog).findByText(
+        'Escolha a empresa na lista, ou apague o texto para deixar a pessoa sem empresa.',
+      ),
+    ).toBeTruthy();
+    expect(empresa.getAttribute('aria-invalid')).toBe('true');
+    expect(callsTo(fetchMock, 'PATCH /api/admin/usuarios/u-2')).toHaveLength(0);
+  });
+
+  it("shows the server's refusal when the company is at its plan's limit", async () => {
+    const limite =
+      'Limite do plano atingido: o plano Básico permite até 3 usuários. Fale conosco para mudar de plano.';
+    const fetchMock = mockAdminApi({
+      'GET /api/admin/empresas/opcoes': {
+        body: { empresas: [{ id: LIMA, nome: 'Caldeiras Lima', cnpj: null }] },
+      },
+      'POST /api/admin/usuarios': apiError(409, 'LIMITE_USUARIOS', limite),
+    });
+    renderApp(paths.admin);
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Novo usuário' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Novo usuário' });
+    fireEvent.change(within(dialog).getByLabelText('Nome'), { target: { value: 'Carla Dias' } });
+    fireEvent.change(within(dialog).getByLabelText('E-mail'), { target: { value: 'carla@lima.com.br' } });
+    fireEvent.change(within(dialog).getByRole('combobox', { name: /Empresa/ }), {
+      target: { value: 'Lima' },
+    });
+    fireEvent.click(await within(dialog).findByRole('option', { name: 'Caldeiras Lima' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Criar usuário' }));
+
+    expect(await within(dialog).findByText(limite)).toBeTruthy();
+    expect(callsTo(fetchMock, 'POST /api/admin/usuarios')).toEqual([
+      { nome: 'Carla Dias', email: 'carla@lima.com.br', tipo: 'cliente', empresaId: LIMA },
     ]);
   });
 

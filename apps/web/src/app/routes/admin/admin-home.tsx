@@ -1,28 +1,49 @@
 import { useLocation, useNavigate } from 'react-router';
 import { type TabItem, Tabs } from '../../../components/ui/tabs';
 import { useAuth } from '../../../features/auth';
+import { useEquipe } from '../../../features/empresas/api/get-equipe';
+import { EmpresasAdmin } from '../../../features/empresas/components/empresas-admin';
 import { LaudosAdmin } from '../../../features/laudos/components/laudos-admin';
 import { usePlanos } from '../../../features/planos/api/list-planos';
 import { PlanosAdmin } from '../../../features/planos/components/planos-admin';
 import { SettingsForm } from '../../../features/settings/components/settings-form';
 import { UsuariosAdmin } from '../../../features/usuarios/components/usuarios-admin';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { adminLaudosHref } from '../../../lib/paths';
 
-const abas = ['usuarios', 'laudos', 'planos', 'configuracoes'] as const;
+const abas = ['usuarios', 'empresas', 'laudos', 'planos', 'configuracoes'] as const;
 type Aba = (typeof abas)[number];
 
-/** /admin: users, plans and settings, one tab each (the tab is kept in ?aba= for links and reloads). */
+/**
+ * /admin: users, companies, laudos, plans and settings, one tab each (the tab is kept in ?aba= for
+ * links and reloads; ?empresa= narrows the laudos to one company).
+ */
 export function AdminHomePage() {
   useDocumentTitle('Administração');
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
-  const pedida = new URLSearchParams(search).get('aba');
+  const params = new URLSearchParams(search);
+  const pedida = params.get('aba');
+  const empresaId = params.get('empresa');
   const aba: Aba = abas.includes(pedida as Aba) ? (pedida as Aba) : 'usuarios';
   const { user } = useAuth();
 
   const tabs: TabItem[] = [
     { id: 'usuarios', label: 'Usuários', panel: <UsuariosTab currentUserId={user?.id ?? ''} /> },
-    { id: 'laudos', label: 'Laudos', panel: <LaudosAdmin /> },
+    { id: 'empresas', label: 'Empresas', panel: <EmpresasTab /> },
+    {
+      id: 'laudos',
+      label: 'Laudos',
+      panel: empresaId ? (
+        <LaudosDaEmpresa
+          key={empresaId}
+          empresaId={empresaId}
+          onLimpar={() => navigate(adminLaudosHref, { replace: true })}
+        />
+      ) : (
+        <LaudosAdmin />
+      ),
+    },
     { id: 'planos', label: 'Planos', panel: <PlanosAdmin /> },
     {
       id: 'configuracoes',
@@ -34,7 +55,7 @@ export function AdminHomePage() {
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:py-10">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">Administração</h1>
-      <p className="mt-2 text-slate-700">Usuários, laudos, planos e configurações do sistema.</p>
+      <p className="mt-2 text-slate-700">Usuários, empresas, laudos, planos e configurações do sistema.</p>
       <div className="mt-6">
         <Tabs
           label="Seções da administração"
@@ -61,4 +82,22 @@ function UsuariosTab({ currentUserId }: { currentUserId: string }) {
   const planos = usePlanos();
   const opcoes = (planos.data ?? []).map(({ id, nome }) => ({ id, nome }));
   return <UsuariosAdmin planos={opcoes} currentUserId={currentUserId} />;
+}
+
+/** The companies tab needs the plans for its filter and forms; they come from the plans feature. */
+function EmpresasTab() {
+  const planos = usePlanos();
+  const opcoes = (planos.data ?? []).map(({ id, nome }) => ({ id, nome }));
+  return <EmpresasAdmin planos={opcoes} />;
+}
+
+/** The laudos of one company ("Ver laudos da empresa"), named from the companies feature. */
+function LaudosDaEmpresa({ empresaId, onLimpar }: { empresaId: string; onLimpar: () => void }) {
+  const equipe = useEquipe(empresaId);
+  return (
+    <LaudosAdmin
+      empresa={{ id: empresaId, nome: equipe.data?.empresa.nomeFantasia ?? null }}
+      onLimparEmpresa={onLimpar}
+    />
+  );
 }

@@ -14,6 +14,8 @@ export type LaudosFiltro = {
   status?: StatusVencimento | '';
   tipo?: string;
   cliente?: string;
+  /** Admins: only one company's laudos. */
+  empresaId?: string;
   busca?: string;
   vencimentoDe?: string;
   vencimentoAte?: string;

@@ -7,8 +7,10 @@ import { type Laudo, laudoKey, laudosKey, parseLaudoResposta, type TipoArquivo }
 export type DadosLaudo = {
   nome: string;
   codigo: string;
-  /** Admins only: a client's laudos always go to their own company. */
+  /** Admins only, for a laudo with no company: the client's name as typed. */
   cliente?: string;
+  /** Admins only: the company the laudo belongs to (its name becomes `cliente`). */
+  empresaId?: string;
   tipo: string;
   observacoes?: string | null;
   emailCliente?: string | null;

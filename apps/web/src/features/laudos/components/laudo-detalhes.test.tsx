@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { laudoHref } from '../../../lib/paths';
 import { apiError, callsTo, mockApi } from '../../../test/api-mock';
 import { admin, perfil } from '../../../test/factories';
@@ -14,6 +14,12 @@ const comArquivos = laudoApi({
   arquivo_excel_url: '/api/laudos/l-1/arquivos/excel',
   vencimento: { status: 'vencendo', diasRestantes: 10, diasVencido: 0 },
 });
+
+// A lazy route: load its modules once up front, so the first test's waits measure the page, not
+// the transform of every module behind it on a busy machine.
+beforeAll(async () => {
+  await import('./laudo-detalhes');
+}, 30_000);
 
 describe('/laudos/:id', () => {
   it('shows the laudo and its files', async () => {
@@ -162,5 +168,41 @@ describe('/laudos/:id', () => {
     const valor = (termo: string) => within(dados).getByText(termo).nextElementSibling?.textContent;
     expect(valor('E-mail do cliente')).toBe('Não informado');
     expect(valor('Observações')).toBe('Não informado');
+  });
+
+  it("shows an admin the laudo's current company when editing, and sends only a new choice", async () => {
+    const outra = '6f7a8b9c-0d1e-4f2a-9b3c-4d5e6f7a8b9c';
+    const daSouza = { ...comArquivos, empresa_id: '7a8b9c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d' };
+    const fetchMock = mockApi({
+      'GET /api/me': { body: admin() },
+      'GET /api/settings/public': settingsPublic,
+      'GET /api/tipos-laudo': tipos,
+      'GET /api/laudos/l-1': { body: { laudo: daSouza } },
+      'GET /api/admin/empresas/opcoes': {
+        body: { empresas: [{ id: outra, nome: 'Caldeiras Lima', cnpj: null }] },
+      },
+      'PATCH /api/laudos/l-1': { body: { laudo: daSouza } },
+    });
+    renderApp(laudoHref('l-1'));
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Editar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar Caldeira 01' });
+    const empresa = within(dialog).getByRole('combobox', { name: 'Empresa' }) as HTMLInputElement;
+    expect(empresa.value).toBe('Metalúrgica Souza');
+
+    // Saved as it is: nothing about the company is sent.
+    fireEvent.change(within(dialog).getByLabelText(/Observações/), { target: { value: 'Revisado.' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar alterações' }));
+    expect(await screen.findByText('Laudo atualizado')).toBeTruthy();
+    expect(callsTo(fetchMock, 'PATCH /api/laudos/l-1')).toEqual([{ observacoes: 'Revisado.' }]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Editar' }));
+    const outraVez = await screen.findByRole('dialog', { name: 'Editar Caldeira 01' });
+    const campo = within(outraVez).getByRole('combobox', { name: 'Empresa' });
+    fireEvent.change(campo, { target: { value: 'Caldeiras' } });
+    fireEvent.click(await within(outraVez).findByRole('option', { name: 'Caldeiras Lima' }));
+    fireEvent.click(within(outraVez).getByRole('button', { name: 'Salvar alterações' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'PATCH /api/laudos/l-1')).toHaveLength(2));
+    expect(callsTo(fetchMock, 'PATCH /api/laudos/l-1')[1]).toEqual({ empresaId: outra });
   });
 });

@@ -9,6 +9,7 @@ import type { Laudo, TipoArquivo } from '../api/laudo';
 import type { DadosLaudo } from '../api/mutations';
 import { useTiposLaudo } from '../api/tipos-laudo';
 import { ACEITA, erroDoArquivo, TAMANHO_MAXIMO_MB } from '../api/upload-arquivo';
+import { type EmpresaDoLaudo, EmpresaPicker } from './empresa-picker';
 
 /** Spec §5: the one message for a laudo missing its required fields. */
 export const MENSAGEM_OBRIGATORIOS =
@@ -17,14 +18,17 @@ export const MENSAGEM_OBRIGATORIOS =
 export type ValoresLaudo = {
   nome: string;
   codigo: string;
+  /** The client's name: the company's, once chosen (admins). */
   cliente: string;
+  /** Admins: the company chosen in the picker (null: none yet, or a laudo's old client text). */
+  empresaId: string | null;
   tipo: string;
   emailCliente: string;
   dataVencimento: string;
   observacoes: string;
 };
 
-type Campo = keyof ValoresLaudo | TipoArquivo;
+type Campo = Exclude<keyof ValoresLaudo, 'empresaId'> | TipoArquivo;
 
 export type ArquivosEscolhidos = { pdf: File | null; excel: File | null };
 
@@ -33,6 +37,7 @@ export function valoresDoLaudo(laudo: Laudo): ValoresLaudo {
     nome: laudo.nome,
     codigo: laudo.codigo,
     cliente: laudo.cliente,
+    empresaId: laudo.empresa_id,
     tipo: laudo.tipo,
     emailCliente: laudo.emailCliente ?? '',
     dataVencimento: laudo.dataVencimento ?? '',
@@ -45,6 +50,7 @@ export function valoresVazios(emailCliente = ''): ValoresLaudo {
     nome: '',
     codigo: '',
     cliente: '',
+    empresaId: null,
     tipo: '',
     emailCliente,
     dataVencimento: '',
@@ -52,12 +58,20 @@ export function valoresVazios(emailCliente = ''): ValoresLaudo {
   };
 }
 
-/** The body of POST /api/laudos from the form (cliente only for admins). */
+/**
+ * The body of POST /api/laudos from the form. Admins send the company chosen (`empresaId`); a laudo
+ * kept on its old client text, with no company, sends that text. Clients send neither.
+ */
 export function dadosDoFormulario(valores: ValoresLaudo, admin: boolean): DadosLaudo {
+  const cliente = !admin
+    ? {}
+    : valores.empresaId
+      ? { empresaId: valores.empresaId }
+      : { cliente: valores.cliente.trim() };
   return {
     nome: valores.nome.trim(),
     codigo: valores.codigo.trim(),
-    ...(admin ? { cliente: valores.cliente.trim() } : {}),
+    ...cliente,
     tipo: valores.tipo.trim(),
     observacoes: valores.observacoes.trim() || null,
     emailCliente: valores.emailCliente.trim() || null,
@@ -107,15 +121,23 @@ export function LaudoForm({
     if (!camposDoServidor?.length) return;
     setErros((atual) => {
       const marcados = { ...atual };
-      for (const { campo, mensagem } of camposDoServidor)
-        if (campo in valoresVazios()) marcados[campo as keyof ValoresLaudo] = mensagem;
+      for (const { campo, mensagem } of camposDoServidor) {
+        // The company is chosen in the "cliente" field.
+        const nome = campo === 'empresaId' ? 'cliente' : campo;
+        if (nome in valoresVazios() && nome !== 'empresaId') marcados[nome as Campo] = mensagem;
+      }
       return marcados;
     });
   }, [camposDoServidor]);
 
-  function alterar(campo: keyof ValoresLaudo, valor: string) {
+  function alterar(campo: Exclude<keyof ValoresLaudo, 'empresaId'>, valor: string) {
     setValores((atual) => ({ ...atual, [campo]: valor }));
     if (erros[campo]) setErros((atual) => ({ ...atual, [campo]: undefined }));
+  }
+
+  function escolherEmpresa(empresa: EmpresaDoLaudo | null) {
+    setValores((atual) => ({ ...atual, cliente: empresa?.nome ?? '', empresaId: empresa?.id || null }));
+    if (empresa && erros.cliente) setErros((atual) => ({ ...atual, cliente: undefined }));
   }
 
   function escolherArquivo(tipo: TipoArquivo, arquivo: File | null) {
@@ -128,15 +150,16 @@ export function LaudoForm({
     const encontrados: FieldErrors<Campo> = {};
     if (!valores.nome.trim()) encontrados.nome = 'Informe o nome do laudo.';
     if (!valores.codigo.trim()) encontrados.codigo = 'Informe o código do laudo.';
-    if (admin && !valores.cliente.trim()) encontrados.cliente = 'Informe o cliente.';
+    if (admin && !valores.cliente.trim()) encontrados.cliente = 'Escolha a empresa na lista ou crie uma.';
     if (!valores.tipo.trim()) encontrados.tipo = 'Escolha o tipo do laudo.';
     const obrigatoriosFaltando = Object.keys(encontrados).length > 0;
     // The server's own rules for each field (the shared schema), with the form's wording for the e-mail.
     const conferido = laudoEntrada.safeParse(dadosDoFormulario(valores, admin));
     for (const { campo, mensagem } of conferido.success ? [] : camposDoErro(conferido.error.issues)) {
-      if (campo in valores && !encontrados[campo as keyof ValoresLaudo])
-        encontrados[campo as keyof ValoresLaudo] =
-          campo === 'emailCliente' ? 'Informe um e-mail válido, como nome@empresa.com.br.' : mensagem;
+      const nome = (campo === 'empresaId' ? 'cliente' : campo) as Campo;
+      if (nome in valores && !encontrados[nome])
+        encontrados[nome] =
+          nome === 'emailCliente' ? 'Informe um e-mail válido, como nome@empresa.com.br.' : mensagem;
     }
     for (const tipo of ['pdf', 'excel'] as const) {
       const arquivo = arquivos[tipo];
@@ -197,15 +220,11 @@ export function LaudoForm({
           ))}
         </SelectField>
         {admin ? (
-          <TextField
-            label="Cliente"
+          <EmpresaPicker
             name="cliente"
-            required
-            autoComplete="organization"
-            value={valores.cliente}
             error={erros.cliente}
-            hint="A empresa dona do laudo; os usuários dela passam a vê-lo."
-            onChange={(event) => alterar('cliente', event.target.value)}
+            selecionada={valores.cliente ? { id: valores.empresaId, nome: valores.cliente } : null}
+            onSelecionar={escolherEmpresa}
           />
         ) : null}
         <TextField

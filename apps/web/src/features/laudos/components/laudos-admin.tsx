@@ -19,8 +19,15 @@ const POR_PAGINA = 20;
 
 type Ordenacao = { ordem: OrdemLaudos; direcao: 'asc' | 'desc' };
 
+type LaudosAdminProps = {
+  /** Only this company's laudos ("Ver laudos da empresa"); its name once known. */
+  empresa?: { id: string; nome: string | null };
+  /** Removes the company filter. */
+  onLimparEmpresa?: () => void;
+};
+
 /** The "Laudos" tab of /admin: every client's laudos, filtered, sorted and paged by the server. */
-export function LaudosAdmin() {
+export function LaudosAdmin({ empresa, onLimparEmpresa }: LaudosAdminProps = {}) {
   const [busca, setBusca] = useState('');
   const [cliente, setCliente] = useState('');
   const [status, setStatus] = useState<LaudosFiltro['status']>('');
@@ -42,6 +49,7 @@ export function LaudosAdmin() {
   const laudos = useLaudos({
     busca: buscaAtiva,
     cliente: clienteAtivo,
+    ...(empresa ? { empresaId: empresa.id } : {}),
     status,
     tipo,
     vencimentoDe,
@@ -70,6 +78,26 @@ export function LaudosAdmin() {
           Novo laudo
         </Link>
       </div>
+
+      {empresa ? (
+        <div
+          role="status"
+          className="flex flex-col gap-2 rounded-lg border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-slate-900 sm:flex-row sm:items-center sm:justify-between"
+        >
+          <p className="[overflow-wrap:anywhere]">
+            Filtrando pela empresa <strong>{empresa.nome ?? '...'}</strong>.
+          </p>
+          {onLimparEmpresa ? (
+            <button
+              type="button"
+              onClick={onLimparEmpresa}
+              className={`${buttonClass('secondary', 'sm')} shrink-0`}
+            >
+              Remover filtro <span className="sr-only">da empresa</span>
+            </button>
+          ) : null}
+        </div>
+      ) : null}
 
       <search className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         <TextField

@@ -1,5 +1,5 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../../../lib/paths';
 import { apiError, callsTo, mockApi } from '../../../test/api-mock';
 import { admin, perfil } from '../../../test/factories';
@@ -7,6 +7,32 @@ import { renderApp } from '../../../test/render';
 import { laudoApi, settingsPublic, tipos } from '../test/laudo-factory';
 
 const OBRIGATORIOS = 'Dados obrigatórios faltando: nome, código, cliente e tipo são obrigatórios.';
+
+const LIMA = '3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f';
+const SOUZA = '4d5e6f7a-8b9c-4d0e-9f1a-2b3c4d5e6f7a';
+const NOVA = '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b';
+
+function empresaCriada(dados: { razaoSocial: string; nomeFantasia: string }) {
+  return {
+    id: NOVA,
+    ...dados,
+    cnpj: '45723174000110',
+    endereco: null,
+    emailContato: null,
+    telefone: null,
+    plano: null,
+    ativo: true,
+    usuarios: { usados: 0, limite: null },
+    laudos: { usados: 0, limite: null },
+    criadoEm: '2026-11-21T12:00:00.000Z',
+  };
+}
+
+// A lazy route: load its modules once up front, so the first test's waits measure the page, not
+// the transform of every module behind it on a busy machine.
+beforeAll(async () => {
+  await import('./novo-laudo');
+}, 30_000);
 
 describe('/novo-laudo', () => {
   it('shows the spec message when required fields are missing, without calling the server', async () => {
@@ -22,7 +48,7 @@ describe('/novo-laudo', () => {
     expect((screen.getByLabelText(/E-mail do cliente/) as HTMLInputElement).value).toBe(
       'maria@metalurgica.com.br',
     );
-    expect(screen.queryByLabelText('Cliente')).toBeNull();
+    expect(screen.queryByRole('combobox', { name: /Empresa/ })).toBeNull();
     expect((screen.getByLabelText(/Data de vencimento/) as HTMLInputElement).type).toBe('date');
 
     fireEvent.change(screen.getByLabelText('Nome do laudo'), { target: { value: 'Caldeira 01' } });
@@ -34,11 +60,19 @@ describe('/novo-laudo', () => {
     expect(callsTo(fetchMock, 'POST /api/laudos')).toHaveLength(0);
   });
 
-  it('asks admins for the client and shows the server error inline', async () => {
+  it('asks admins for the company, chosen from the list by keyboard, and shows the server error inline', async () => {
     const fetchMock = mockApi({
       'GET /api/me': { body: admin() },
       'GET /api/tipos-laudo': tipos,
       'GET /api/settings/public': settingsPublic,
+      'GET /api/admin/empresas/opcoes': ({ url }) => ({
+        body: {
+          empresas: [
+            { id: LIMA, nome: 'Caldeiras Lima', cnpj: '11222333000181' },
+            { id: SOUZA, nome: 'Metalúrgica Souza', cnpj: null },
+          ].filter((e) => e.nome.toLowerCase().includes((url.searchParams.get('busca') ?? '').toLowerCase())),
+        },
+      }),
       'POST /api/laudos': apiError(
         409,
         'CODIGO_DUPLICADO',
@@ -53,8 +87,23 @@ describe('/novo-laudo', () => {
     fireEvent.change(screen.getByLabelText('Tipo'), { target: { value: 'NR-13' } });
     fireEvent.click(screen.getByRole('button', { name: 'Criar laudo' }));
     expect((await screen.findByText(OBRIGATORIOS)).closest('[role="alert"]')).toBeTruthy();
+    expect(screen.getByText('Escolha a empresa na lista ou crie uma.')).toBeTruthy();
 
-    fireEvent.change(screen.getByLabelText(/^Cliente/), { target: { value: 'Caldeiras Lima' } });
+    const empresa = screen.getByRole('combobox', { name: 'Empresa' });
+    fireEvent.change(empresa, { target: { value: 'lima' } });
+    // The options of the search typed: Caldeiras Lima, not the others.
+    const opcao = await waitFor(() => {
+      expect(screen.queryByRole('option', { name: /Metalúrgica Souza/ })).toBeNull();
+      return screen.getByRole('option', { name: /Caldeiras Lima/ });
+    });
+    expect(opcao.textContent).toContain('CNPJ 11.222.333/0001-81');
+    fireEvent.keyDown(empresa, { key: 'ArrowDown' });
+    expect(empresa.getAttribute('aria-activedescendant')).toBe(opcao.id);
+    fireEvent.keyDown(empresa, { key: 'Enter' });
+    expect((empresa as HTMLInputElement).value).toBe('Caldeiras Lima');
+    expect(empresa.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByText('Escolha a empresa na lista ou crie uma.')).toBeNull();
+
     fireEvent.change(screen.getByLabelText(/Data de vencimento/), { target: { value: '2026-12-31' } });
     fireEvent.click(screen.getByRole('button', { name: 'Criar laudo' }));
 
@@ -63,12 +112,63 @@ describe('/novo-laudo', () => {
       {
         nome: 'Caldeira 01',
         codigo: 'NR13-001',
-        cliente: 'Caldeiras Lima',
+        empresaId: LIMA,
         tipo: 'NR-13',
         observacoes: null,
         emailCliente: null,
         dataVencimento: '2026-12-31',
       },
+    ]);
+  });
+
+  it('creates a company in place from the text typed and chooses it for the laudo', async () => {
+    const fetchMock = mockApi({
+      'GET /api/me': { body: admin() },
+      'GET /api/tipos-laudo': tipos,
+      'GET /api/settings/public': settingsPublic,
+      'GET /api/admin/empresas/opcoes': { body: { empresas: [] } },
+      'POST /api/admin/empresas': ({ body }) => ({
+        status: 201,
+        body: { empresa: empresaCriada(body as { razaoSocial: string; nomeFantasia: string }) },
+      }),
+      'POST /api/laudos': {
+        status: 201,
+        body: { laudo: laudoApi({ id: 'l-novo', cliente: 'Prensas Beta' }) },
+      },
+      'GET /api/laudos/l-novo': { body: { laudo: laudoApi({ id: 'l-novo', cliente: 'Prensas Beta' }) } },
+    });
+    renderApp(paths.novoLaudo);
+
+    fireEvent.change(await screen.findByLabelText('Nome do laudo'), { target: { value: 'Prensa 01' } });
+    fireEvent.change(screen.getByLabelText(/Código/), { target: { value: 'NR12-001' } });
+    await screen.findByRole('option', { name: 'NR-13' });
+    fireEvent.change(screen.getByLabelText('Tipo'), { target: { value: 'NR-12' } });
+    const empresa = screen.getByRole('combobox', { name: 'Empresa' });
+    fireEvent.change(empresa, { target: { value: 'Prensas Beta' } });
+    expect(await screen.findByText('Nenhuma empresa ativa encontrada.')).toBeTruthy();
+    fireEvent.click(await screen.findByRole('option', { name: 'Criar empresa “Prensas Beta”' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Criar empresa' });
+    expect((within(dialog).getByLabelText('Nome fantasia') as HTMLInputElement).value).toBe('Prensas Beta');
+    fireEvent.change(within(dialog).getByLabelText('Razão social'), {
+      target: { value: 'Prensas Beta Ltda.' },
+    });
+    fireEvent.change(within(dialog).getByLabelText(/CNPJ/), { target: { value: '45723174000110' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Criar e escolher' }));
+
+    expect(await screen.findByText('Empresa Prensas Beta criada.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect((empresa as HTMLInputElement).value).toBe('Prensas Beta');
+    expect(callsTo(fetchMock, 'POST /api/admin/empresas')).toEqual([
+      { razaoSocial: 'Prensas Beta Ltda.', nomeFantasia: 'Prensas Beta', cnpj: '45723174000110' },
+    ]);
+    // Creating the company did not submit the laudo's form.
+    expect(callsTo(fetchMock, 'POST /api/laudos')).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Criar laudo' }));
+    expect(await screen.findByText('Laudo criado')).toBeTruthy();
+    expect(callsTo(fetchMock, 'POST /api/laudos')).toEqual([
+      expect.objectContaining({ nome: 'Prensa 01', empresaId: NOVA }),
     ]);
   });
 

@@ -1,6 +1,6 @@
-import type { TipoUsuario, Usuario } from '@laudos/domain/api';
+import type { Papel, TipoUsuario, Usuario } from '@laudos/domain/api';
 
-export type { TipoUsuario, Usuario };
+export type { Papel, TipoUsuario, Usuario };
 
 export type UsuariosFiltro = {
   busca: string;

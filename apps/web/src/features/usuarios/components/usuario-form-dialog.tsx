@@ -3,7 +3,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { useToast } from '../../../components/toast';
 import { buttonClass } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { CheckboxField, SelectField, TextField } from '../../../components/ui/field';
+import { SelectField, TextField } from '../../../components/ui/field';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { ApiError } from '../../../lib/api';
 import {
@@ -15,8 +15,9 @@ import {
   focusFirstError,
 } from '../../../lib/validation';
 import { useAlterarUsuario, useCriarUsuario } from '../api/mutations';
-import type { TipoUsuario, Usuario } from '../api/usuario';
+import type { Papel, TipoUsuario, Usuario } from '../api/usuario';
 import { BloqueiosAcesso } from './bloqueios-acesso';
+import { EmpresaCampo, type EmpresaDoUsuario } from './empresa-campo';
 
 export type PlanoOpcao = { id: string; nome: string };
 
@@ -28,7 +29,13 @@ type UsuarioFormDialogProps = {
   onClose: () => void;
 };
 
-type Field = 'nome' | 'email' | 'empresa' | 'telefone';
+type Field = 'nome' | 'email' | 'empresaId' | 'papel' | 'telefone';
+
+const OPCAO_PAPEL_AUTOMATICO = 'Gestor se a empresa ainda não tiver um; senão, membro';
+
+function papelDoSelect(valor: string): '' | Papel {
+  return valor === 'gestor' || valor === 'membro' ? valor : '';
+}
 
 /** "Novo usuário" and "Editar usuário". */
 export function UsuarioFormDialog({ open, usuario, planos, onClose }: UsuarioFormDialogProps) {
@@ -67,8 +74,11 @@ function UsuarioForm({
   const [nome, setNome] = useState(usuario?.nome ?? '');
   const [email, setEmail] = useState(usuario?.email ?? '');
   const [tipo, setTipo] = useState<TipoUsuario>(usuario?.tipo ?? 'cliente');
-  const [empresa, setEmpresa] = useState(usuario?.empresa ?? '');
-  const [empresaConfirmada, setEmpresaConfirmada] = useState(usuario?.empresaConfirmada ?? false);
+  const [empresa, setEmpresa] = useState<EmpresaDoUsuario | null>(
+    usuario?.empresaId ? { id: usuario.empresaId, nome: usuario.empresa ?? '' } : null,
+  );
+  // '' lets the server choose: gestor when the company has no active gestor yet, else membro.
+  const [papel, setPapel] = useState<'' | Papel>(usuario?.empresaId ? (usuario.papel ?? '') : '');
   const [telefone, setTelefone] = useState(usuario?.telefone ?? '');
   const [planoId, setPlanoId] = useState(usuario?.plano?.id ?? '');
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
@@ -86,11 +96,17 @@ function UsuarioForm({
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // Only clients belong to a company; the company and role go only when they change, so saving
+    // a phone number does not re-check the company's limit of users.
+    const empresaId = tipo === 'cliente' ? (empresa?.id ?? null) : null;
+    const papelEscolhido = empresaId && papel ? { papel } : {};
+    const mudouEmpresa =
+      empresaId !== (usuario?.empresaId ?? null) ||
+      (empresaId !== null && papel !== '' && papel !== usuario?.papel);
     const alteracao = {
       nome: nome.trim(),
       tipo,
-      empresa: empresa.trim() || null,
-      empresaConfirmada,
+      ...(mudouEmpresa ? { empresaId, ...papelEscolhido } : {}),
       telefone: telefone.trim() || null,
       planoId: planoId || null,
     };
@@ -99,7 +115,7 @@ function UsuarioForm({
       nome: nome.trim(),
       email: destino,
       tipo,
-      ...(empresa.trim() ? { empresa: empresa.trim() } : {}),
+      ...(empresaId ? { empresaId, ...papelEscolhido } : {}),
       ...(telefone.trim() ? { telefone: telefone.trim() } : {}),
       ...(planoId ? { planoId } : {}),
     };
@@ -109,10 +125,19 @@ function UsuarioForm({
       ? errorsFromSchema<Field>(atualizarUsuarioEntrada, alteracao)
       : errorsFromSchema<Field>(criarUsuarioEntrada, novo);
     const found: FieldErrors<Field> = {};
-    for (const campo of ['nome', 'empresa', 'telefone'] as const)
+    for (const campo of ['nome', 'empresaId', 'telefone'] as const)
       if (doEsquema[campo]) found[campo] = doEsquema[campo];
     const emailErrado = usuario ? undefined : emailError(email);
     if (emailErrado) found.email = emailErrado;
+    // A name typed but not chosen from the list would save the person without a company.
+    const textoDaEmpresa = formRef.current?.elements.namedItem('empresaId');
+    if (
+      tipo === 'cliente' &&
+      !empresa &&
+      textoDaEmpresa instanceof HTMLInputElement &&
+      textoDaEmpresa.value.trim()
+    )
+      found.empresaId = 'Escolha a empresa na lista, ou apague o texto para deixar a pessoa sem empresa.';
     setErrors(found);
     if (Object.keys(found).length > 0) {
       focusFirstError(formRef.current, found);
@@ -184,6 +209,7 @@ function UsuarioForm({
           label="Plano"
           name="planoId"
           value={planoId}
+          hint={empresa && tipo === 'cliente' ? 'Com empresa, vale o plano da empresa.' : undefined}
           onChange={(event) => setPlanoId(event.target.value)}
         >
           <option value="">{usuario ? 'Sem plano' : 'Plano padrão'}</option>
@@ -194,23 +220,31 @@ function UsuarioForm({
           ))}
         </SelectField>
       </div>
-      <TextField
-        label="Empresa"
-        optional
-        name="empresa"
-        autoComplete="off"
-        value={empresa}
-        onChange={(event) => setEmpresa(event.target.value)}
-        error={errors.empresa}
-      />
-      {usuario ? (
-        <CheckboxField
-          label="Empresa confirmada"
-          hint="Libera para este usuário os laudos da empresa informada."
-          name="empresaConfirmada"
-          checked={empresaConfirmada}
-          onChange={(event) => setEmpresaConfirmada(event.target.checked)}
+      {tipo === 'cliente' ? (
+        <EmpresaCampo
+          selecionada={empresa}
+          onSelecionar={(escolhida) => {
+            // Another company: its role is chosen again (or left to the server).
+            if (escolhida?.id !== empresa?.id)
+              setPapel(escolhida?.id === usuario?.empresaId ? (usuario?.papel ?? '') : '');
+            setEmpresa(escolhida);
+          }}
+          error={errors.empresaId}
         />
+      ) : null}
+      {tipo === 'cliente' && empresa ? (
+        <SelectField
+          label="Papel na empresa"
+          name="papel"
+          value={papel}
+          hint="O gestor convida colegas e cuida da equipe."
+          onChange={(event) => setPapel(papelDoSelect(event.target.value))}
+          error={errors.papel}
+        >
+          <option value="">{OPCAO_PAPEL_AUTOMATICO}</option>
+          <option value="gestor">Gestor</option>
+          <option value="membro">Membro</option>
+        </SelectField>
       ) : null}
       <TextField
         label="Telefone"

@@ -46,10 +46,12 @@ export function UsuariosTabela({ usuarios, currentUserId, busy, onAcao, onReativ
       className: 'min-w-40 text-slate-700',
       cell: (usuario) => (
         <OrEmpty value={usuario.empresa}>
-          <span className="flex flex-wrap items-center gap-1.5">
-            {usuario.empresa}
-            {usuario.empresaConfirmada ? null : <Badge tone="warning">não confirmada</Badge>}
-          </span>
+          {usuario.empresa}
+          {usuario.papel ? (
+            <span className="block text-xs text-slate-600">
+              {usuario.papel === 'gestor' ? 'Gestor' : 'Membro'}
+            </span>
+          ) : null}
         </OrEmpty>
       ),
     },
