@@ -5,7 +5,7 @@ import { deflateRawSync, constants as zlib } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { xlsxBuffer } from '../../src/storage/test-fixtures.ts';
-import { conviteDeTeste, createUser, json, pedidoDeTeste } from './accounts.ts';
+import { conviteDeTeste, createUser, json } from './accounts.ts';
 import { signIn, TEST_ORIGIN, type TestServer } from './server.ts';
 
 /**
@@ -210,8 +210,8 @@ export async function clienteComSessao(
 
 /**
  * Real records for the team routes of issue 17 (a colleague and a pending invitation of the
- * company, a request to join), keyed by path prefix as the suites that walk openapi.json look
- * them up.
+ * company), keyed by path prefix as the suites that walk openapi.json look them up; the company
+ * itself (`/api/admin/empresas/{id}`) is the suite's own entry.
  */
 export async function registrosDaEquipe(t: TestServer, empresaId: string): Promise<Record<string, string>> {
   const sufixo = Math.random().toString(36).slice(2, 8);
@@ -223,10 +223,8 @@ export async function registrosDaEquipe(t: TestServer, empresaId: string): Promi
   });
   const convite = await conviteDeTeste(t, empresaId, `convidado-${sufixo}@equipe.com.br`);
   return {
-    '/api/admin/empresas/{id}': empresaId,
     '/api/admin/empresas/{id}/convites/{conviteId}': convite.id,
     '/api/admin/empresas/{id}/pessoas/{usuarioId}': colega.id,
-    '/api/admin/pedidos-empresa/{id}': await pedidoDeTeste(t),
     '/api/empresa/convites/{id}': convite.id,
     '/api/empresa/pessoas/{id}': colega.id,
     '/api/convites/{token}': convite.token,

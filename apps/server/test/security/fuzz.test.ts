@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { empresas, laudos, notificationRules, pedidosEmpresa, planos } from '../../src/db/schema.ts';
 import { readSettings as getSettings } from '../../src/settings/store.ts';
-import { createAdmin, createUser, empresaDeTeste, json } from '../helpers/accounts.ts';
+import { createAdmin, createUser, json } from '../helpers/accounts.ts';
 import { testEngine } from '../helpers/db.ts';
 import { type JsonSchema, loadOperations, type Operation } from '../helpers/openapi.ts';
 import {
@@ -87,15 +87,9 @@ beforeAll(async () => {
     headers: json(cookies.admin),
     payload: { titulo: 'Post alvo', resumo: 'Resumo', conteudo: 'Texto' },
   });
-  // The client's own team (ACME) for their routes; another company for the admin's, so that a
-  // fuzzed body deactivating it does not lock the client out for the rest of the run.
-  const daAcme = await registrosDaEquipe(t, cliente.empresaId!);
-  const alvo = await empresaDeTeste(t, 'Empresa alvo');
   targets = {
-    ...(await registrosDaEquipe(t, alvo)),
-    '/api/empresa/convites/{id}': daAcme['/api/empresa/convites/{id}']!,
-    '/api/empresa/pessoas/{id}': daAcme['/api/empresa/pessoas/{id}']!,
-    '/api/convites/{token}': daAcme['/api/convites/{token}']!,
+    // The client's team (their company is put back after each accepted PATCH: afterSuccess).
+    ...(await registrosDaEquipe(t, cliente.empresaId!)),
     '/api/admin/planos/{id}': plano!.id,
     '/api/admin/usuarios/{id}': vitima.id,
     '/api/admin/empresas/{id}': cliente.empresaId!,
@@ -112,7 +106,7 @@ beforeAll(async () => {
     byName: {
       tipo: ['NR-13', 'NR-12', 'cliente', 'admin'],
       planoId: [plano!.id],
-      empresaId: [alvo],
+      empresaId: [cliente.empresaId!],
       templateType: ['vencimento_7', 'vencido_30'],
       cliente: ['ACME'],
       emailCliente: [cliente.email, ''],
