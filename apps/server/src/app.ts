@@ -27,6 +27,7 @@ import { isDatabaseUnavailable } from './db/errors.ts';
 import type { EmailService } from './email/delivery.ts';
 import type { Access } from './http/access.ts';
 import { AppError, camposDaValidacao, corpoDoErro, dadosInvalidos, type Erro, erro } from './http/errors.ts';
+import { requisicaoParaLog } from './http/log-url.ts';
 import { originRefusal } from './http/origin.ts';
 import { TooManyAttempts } from './http/rate-limit.ts';
 import { serializerCompiler } from './http/serializer.ts';
@@ -36,6 +37,7 @@ import { blogRoutes } from './modules/blog/routes.ts';
 import { contaRoutes } from './modules/conta/routes.ts';
 import { emailAdminRoutes } from './modules/emails/routes.ts';
 import { empresasAdminRoutes, pedidoEmpresaRoutes } from './modules/empresas/routes.ts';
+import { conviteRoutes, equipeRoutes, equipesAdminRoutes } from './modules/equipes/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { laudosRoutes } from './modules/laudos/routes.ts';
 import { meRoutes } from './modules/me/routes.ts';
@@ -82,6 +84,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
         paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
         censor: '[oculto]',
       },
+      // The tokens of e-mailed links travel in some addresses: masked in the logs.
+      serializers: { req: requisicaoParaLog },
       stream: processLogOutput(),
     },
     trustProxy: config.trustProxy,
@@ -267,6 +271,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(usuariosAdminRoutes);
   await app.register(empresasAdminRoutes);
   await app.register(pedidoEmpresaRoutes);
+  await app.register(equipeRoutes);
+  await app.register(equipesAdminRoutes);
+  await app.register(conviteRoutes);
   await app.register(emailAdminRoutes);
   await app.register(laudosRoutes);
   await app.register(notificacoesAdminRoutes);

@@ -3,7 +3,15 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { authSession, usuarios } from '../src/db/schema.ts';
 import { CADASTRO_RECEBIDO } from '../src/modules/conta/routes.ts';
 import { readSettings as getSettings } from '../src/settings/store.ts';
-import { cookiesOf, createAdmin, createUser, empresaDeTeste, json, lastEmailTo, totp } from './helpers/accounts.ts';
+import {
+  cookiesOf,
+  createAdmin,
+  createUser,
+  empresaDeTeste,
+  json,
+  lastEmailTo,
+  totp,
+} from './helpers/accounts.ts';
 import { createTestServer, signIn, TEST_ORIGIN, type TestServer } from './helpers/server.ts';
 
 let t: TestServer | undefined;

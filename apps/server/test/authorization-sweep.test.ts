@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdmin, createUser } from './helpers/accounts.ts';
+import {
+  conviteDeTeste,
+  createAdmin,
+  createUser,
+  empresaDeTeste,
+  pedidoDeTeste,
+} from './helpers/accounts.ts';
+import { changedTables, dbFingerprint } from './helpers/security.ts';
 import { createTestServer, signIn, TEST_ORIGIN, type TestServer } from './helpers/server.ts';
 
 /**
@@ -91,5 +98,226 @@ describe('authorization sweep over /api/openapi.json', () => {
       if (anon.statusCode === 401) expect(anon.json().error.code).toBe('NAO_AUTENTICADO');
     }
     expect(problems).toEqual([]);
+  });
+});
+
+/*
+ * Issue 17's routes (companies, requests to join, teams, invitations) with real records of company
+ * A, for a visitor, a membro of A, the gestor of another company (B) and an admin. Every route of
+ * the document under these paths must have a case here (a new one fails the sweep until it has),
+ * and a refused call changes nothing in the database.
+ */
+const ROTAS_DA_ISSUE_17 = [
+  /^\/api\/admin\/empresas(\/|$)/,
+  /^\/api\/admin\/pedidos-empresa(\/|$)/,
+  /^\/api\/empresa(\/|$)/,
+  /^\/api\/convites\//,
+  /^\/api\/conta\/pedido-empresa$/,
+];
+
+type Quem = 'visitante' | 'membro' | 'gestorDeOutra' | 'admin';
+type Pedido = { url: string; body?: unknown };
+interface Caso {
+  /** The request, built anew for each caller (a call that succeeds may use its records up). */
+  preparar: () => Promise<Pedido>;
+  esperado: Record<Quem, number>;
+}
+
+describe('authorization sweep of the companies and teams routes (issue 17)', () => {
+  const A = 'Alfa Sigilosa Caldeiras';
+  let empresaA = '';
+  let gestorA = { id: '' };
+  let membroA = { id: '' };
+  const cookies = {} as Record<Quem, string | undefined>;
+  let n = 0;
+  const unico = () => `${Date.now().toString(36)}${(n++).toString(36)}`;
+
+  beforeAll(async () => {
+    empresaA = await empresaDeTeste(t, A);
+    const empresaB = await empresaDeTeste(t, 'Beta Montagens');
+    gestorA = await createUser(t, { email: 'gestor@alfa.com.br', empresaId: empresaA, papel: 'gestor' });
+    const membro = await createUser(t, { email: 'membro@alfa.com.br', empresaId: empresaA, papel: 'membro' });
+    membroA = membro;
+    const gestorB = await createUser(t, {
+      email: 'gestor@beta.com.br',
+      empresaId: empresaB,
+      papel: 'gestor',
+    });
+    cookies.visitante = undefined;
+    cookies.membro = await signIn(t.app, membro.email, membro.password);
+    cookies.gestorDeOutra = await signIn(t.app, gestorB.email, gestorB.password);
+    cookies.admin = adminCookie;
+  });
+
+  const conviteDeA = () => conviteDeTeste(t, empresaA, `convidado-${unico()}@alfa.com.br`);
+  const pedido = () => pedidoDeTeste(t);
+
+  const soAdmin = (ok: number) => ({ visitante: 401, membro: 403, gestorDeOutra: 403, admin: ok });
+  const fixo = (p: Pedido) => async () => p;
+  const casos: Record<string, Caso> = {
+    'GET /api/admin/empresas': { preparar: fixo({ url: '/api/admin/empresas' }), esperado: soAdmin(200) },
+    'GET /api/admin/empresas/opcoes': {
+      preparar: fixo({ url: '/api/admin/empresas/opcoes?busca=alfa' }),
+      esperado: soAdmin(200),
+    },
+    'POST /api/admin/empresas': {
+      preparar: async () => ({
+        url: '/api/admin/empresas',
+        body: { razaoSocial: `Nova ${unico()} Ltda.`, nomeFantasia: `Nova ${unico()}` },
+      }),
+      esperado: soAdmin(201),
+    },
+    'GET /api/admin/empresas/{id}': {
+      preparar: async () => ({ url: `/api/admin/empresas/${empresaA}` }),
+      esperado: soAdmin(200),
+    },
+    'PATCH /api/admin/empresas/{id}': {
+      preparar: async () => ({
+        url: `/api/admin/empresas/${empresaA}`,
+        body: { telefone: '(11) 4000-1000' },
+      }),
+      esperado: soAdmin(200),
+    },
+    'GET /api/admin/pedidos-empresa': {
+      preparar: fixo({ url: '/api/admin/pedidos-empresa' }),
+      esperado: soAdmin(200),
+    },
+    'POST /api/admin/pedidos-empresa/{id}/aprovar': {
+      preparar: async () => ({
+        url: `/api/admin/pedidos-empresa/${await pedido()}/aprovar`,
+        body: { empresaId: empresaA },
+      }),
+      esperado: soAdmin(200),
+    },
+    'POST /api/admin/pedidos-empresa/{id}/recusar': {
+      preparar: async () => ({ url: `/api/admin/pedidos-empresa/${await pedido()}/recusar`, body: {} }),
+      esperado: soAdmin(200),
+    },
+    'POST /api/admin/empresas/{id}/convites': {
+      preparar: async () => ({
+        url: `/api/admin/empresas/${empresaA}/convites`,
+        body: { email: `novo-${unico()}@alfa.com.br` },
+      }),
+      esperado: soAdmin(201),
+    },
+    'POST /api/admin/empresas/{id}/convites/{conviteId}/reenviar': {
+      preparar: async () => ({
+        url: `/api/admin/empresas/${empresaA}/convites/${(await conviteDeA()).id}/reenviar`,
+      }),
+      esperado: soAdmin(200),
+    },
+    'DELETE /api/admin/empresas/{id}/convites/{conviteId}': {
+      preparar: async () => ({ url: `/api/admin/empresas/${empresaA}/convites/${(await conviteDeA()).id}` }),
+      esperado: soAdmin(204),
+    },
+    'PATCH /api/admin/empresas/{id}/pessoas/{usuarioId}': {
+      preparar: async () => ({
+        url: `/api/admin/empresas/${empresaA}/pessoas/${membroA.id}`,
+        body: { receberLembretes: true },
+      }),
+      esperado: soAdmin(200),
+    },
+    // The client's own company: the gestor of B reaches only B; an admin has none.
+    'GET /api/empresa': {
+      preparar: fixo({ url: '/api/empresa' }),
+      esperado: { visitante: 401, membro: 200, gestorDeOutra: 200, admin: 404 },
+    },
+    'POST /api/empresa/convites': {
+      preparar: async () => ({
+        url: '/api/empresa/convites',
+        body: { email: `colega-${unico()}@beta.com.br` },
+      }),
+      esperado: { visitante: 401, membro: 403, gestorDeOutra: 201, admin: 404 },
+    },
+    'POST /api/empresa/convites/{id}/reenviar': {
+      preparar: async () => ({ url: `/api/empresa/convites/${(await conviteDeA()).id}/reenviar` }),
+      esperado: { visitante: 401, membro: 403, gestorDeOutra: 404, admin: 404 },
+    },
+    'DELETE /api/empresa/convites/{id}': {
+      preparar: async () => ({ url: `/api/empresa/convites/${(await conviteDeA()).id}` }),
+      esperado: { visitante: 401, membro: 403, gestorDeOutra: 404, admin: 404 },
+    },
+    'PATCH /api/empresa/pessoas/{id}': {
+      preparar: async () => ({ url: `/api/empresa/pessoas/${gestorA.id}`, body: { ativo: false } }),
+      esperado: { visitante: 401, membro: 403, gestorDeOutra: 404, admin: 404 },
+    },
+    // The invitation link: whoever holds it (the link is the proof), signed in or not.
+    'GET /api/convites/{token}': {
+      preparar: async () => ({ url: `/api/convites/${(await conviteDeA()).token}` }),
+      esperado: { visitante: 200, membro: 200, gestorDeOutra: 200, admin: 200 },
+    },
+    'POST /api/convites/{token}/aceitar': {
+      preparar: async () => ({
+        url: `/api/convites/${(await conviteDeA()).token}/aceitar`,
+        body: { nome: 'Convidado', senha: 'senha-do-convidado' },
+      }),
+      esperado: { visitante: 200, membro: 200, gestorDeOutra: 200, admin: 200 },
+    },
+    // Only a client with no company asks to join one.
+    'POST /api/conta/pedido-empresa': {
+      preparar: fixo({ url: '/api/conta/pedido-empresa', body: { nome: A } }),
+      esperado: { visitante: 401, membro: 409, gestorDeOutra: 409, admin: 400 },
+    },
+  };
+
+  it('every route of issue 17 has its case, and every case is a route', () => {
+    const rotas = operations
+      .filter((op) => ROTAS_DA_ISSUE_17.some((r) => r.test(op.path)))
+      .map((op) => `${op.method} ${op.path}`);
+    expect(rotas.sort()).toEqual(Object.keys(casos).sort());
+  });
+
+  it('each caller gets what their role allows; a refusal changes nothing and never shows A', async () => {
+    const problemas: string[] = [];
+    for (const [rota, caso] of Object.entries(casos)) {
+      const method = rota.split(' ')[0] as 'GET';
+      for (const quem of ['visitante', 'membro', 'gestorDeOutra', 'admin'] as const) {
+        const { url, body } = await caso.preparar();
+        const antes = await dbFingerprint(t);
+        const cookie = cookies[quem];
+        const res = await t.app.inject({
+          method,
+          url,
+          headers: {
+            origin: TEST_ORIGIN,
+            ...(cookie ? { cookie } : {}),
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+          ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+        });
+        const esperado = caso.esperado[quem];
+        if (res.statusCode !== esperado) {
+          problemas.push(
+            `${rota} como ${quem}: ${res.statusCode} (esperado ${esperado}) ${res.body.slice(0, 160)}`,
+          );
+          continue;
+        }
+        if (res.statusCode < 400) continue;
+        const { error } = res.json() as { error?: { code: string; message: string } };
+        if (!error?.message) problemas.push(`${rota} como ${quem}: ${res.statusCode} sem mensagem`);
+        if (res.body.includes(A)) problemas.push(`${rota} como ${quem}: a recusa mostra ${A}`);
+        const mudou = changedTables(antes, await dbFingerprint(t));
+        if (mudou.length > 0) problemas.push(`${rota} como ${quem}: recusado, mas mudou ${mudou.join(', ')}`);
+      }
+    }
+    expect(problemas).toEqual([]);
+  });
+
+  it("the gestor of another company sees their own team, never A's", async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/empresa',
+      headers: { cookie: cookies.gestorDeOutra! },
+    });
+    expect(res.json().empresa.nomeFantasia).toBe('Beta Montagens');
+    expect(res.body).not.toContain(A);
+    expect(res.body).not.toContain('alfa.com.br');
+    const doMembro = await t.app.inject({
+      method: 'GET',
+      url: '/api/empresa',
+      headers: { cookie: cookies.membro! },
+    });
+    expect(doMembro.json().empresa.nomeFantasia).toBe(A);
+    expect(doMembro.json().convites).toEqual([]);
   });
 });

@@ -446,8 +446,8 @@ describe(`notifications API (${testEngine})`, () => {
     const lista = (await t.app.inject({ url: '/api/admin/email/templates', headers: h })).json().templates;
     expect(lista[0].type).toBe('laudo_criado');
     // 14 laudo reminders, laudo_criado, 6 account e-mails (with the sign-up confirmation and
-    // notice) and the monthly report.
-    expect(lista).toHaveLength(22);
+    // notice), the monthly report and the team invitation.
+    expect(lista).toHaveLength(23);
     const { template } = (
       await t.app.inject({ url: '/api/admin/email/templates/vencimento_7', headers: h })
     ).json();

@@ -47,7 +47,8 @@ export type EmailTemplateType =
   | 'senha_alterada'
   | 'confirmar_email'
   | 'cadastro_existente'
-  | 'relatorio_mensal';
+  | 'relatorio_mensal'
+  | 'convite_equipe';
 
 export const emailTemplateTypes: readonly EmailTemplateType[] = [
   'laudo_criado',
@@ -60,6 +61,7 @@ export const emailTemplateTypes: readonly EmailTemplateType[] = [
   'confirmar_email',
   'cadastro_existente',
   'relatorio_mensal',
+  'convite_equipe',
 ];
 
 export function isEmailTemplateType(value: string): value is EmailTemplateType {
@@ -100,6 +102,17 @@ export function templateVariables(type: EmailTemplateType): readonly string[] {
         'total_vencidos',
         'laudos_vencendo',
         'laudos_vencidos',
+      ];
+    case 'convite_equipe':
+      // `empresa_nome` is the firm's (a common variable): the client company is `cliente_empresa`.
+      return [
+        'cliente_empresa',
+        'convidado_nome',
+        'convidado_email',
+        'convidante_nome',
+        'papel',
+        'link_convite',
+        'validade_link',
       ];
     default:
       return [];

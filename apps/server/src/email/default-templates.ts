@@ -646,6 +646,52 @@ const cadastroExistente: DefaultEmailTemplate = {
 };
 
 // ---------------------------------------------------------------------------------------------
+// Team invitation (issue 17)
+// ---------------------------------------------------------------------------------------------
+
+const INVITE_GREETING = 'Olá{% if convidado_nome != blank %}, {{ convidado_nome }}{% endif %},';
+const inviteLead = (strong: (s: string) => string) =>
+  `{{ convidante_nome }} convidou você para a equipe da ${strong('{{ cliente_empresa }}')} no portal de laudos da {{ empresa_nome }}, como ${strong('{{ papel }}')}. No portal, a equipe consulta os laudos técnicos da empresa, acompanha as datas de vencimento e recebe avisos antes de cada vencimento.`;
+const INVITE_ROLE =
+  'Como gestor, você também convida colegas, muda os papéis da equipe e desativa quem sai da empresa.';
+const inviteTerms = (strong: (s: string) => string) =>
+  `Ao aceitar, você escolhe sua senha e sua conta é criada com o e-mail ${strong('{{ convidado_email }}')}. O convite é válido por ${strong('{{ validade_link }}')} e pode ser usado uma única vez.`;
+const INVITE_IGNORE =
+  'Se você não esperava este convite, ignore este e-mail: sem o aceite, nenhuma conta é criada.';
+const strongHtml = (s: string) => `<strong>${s}</strong>`;
+const plain = (s: string) => s;
+
+const conviteEquipe: DefaultEmailTemplate = {
+  type: 'convite_equipe',
+  name: 'Convite para a equipe de uma empresa',
+  subject: 'Convite para a equipe {{ cliente_empresa }} no Laudos',
+  html: [
+    p(INVITE_GREETING),
+    p(inviteLead(strongHtml)),
+    `{% if papel == 'gestor' %}${p(INVITE_ROLE)}{% endif %}`,
+    button('Aceitar o convite', '{{ link_convite }}'),
+    small(
+      `Se o botão não funcionar, copie e cole este endereço no navegador:<br><span style="word-break:break-all;">${link('{{ link_convite }}', '{{ link_convite }}')}</span>`,
+    ),
+    p(inviteTerms(strongHtml)),
+    p(INVITE_IGNORE),
+    CLOSING_HTML,
+  ].join('\n'),
+  text: [
+    INVITE_GREETING,
+    inviteLead(plain),
+    `{% if papel == 'gestor' %}${INVITE_ROLE}\n\n{% endif %}Para aceitar, acesse o endereço abaixo:`,
+    '{{ link_convite }}',
+    inviteTerms(plain),
+    INVITE_IGNORE,
+    CLOSING_TEXT,
+  ].join('\n\n'),
+  urgencyLevel: 'info',
+  daysBefore: null,
+  daysAfter: null,
+};
+
+// ---------------------------------------------------------------------------------------------
 // Monthly report
 // ---------------------------------------------------------------------------------------------
 
@@ -749,4 +795,5 @@ export const defaultEmailTemplates: readonly DefaultEmailTemplate[] = [
   confirmarEmail,
   cadastroExistente,
   relatorioMensal,
+  conviteEquipe,
 ];

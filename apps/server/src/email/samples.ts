@@ -86,6 +86,16 @@ export function sampleVariables(type: EmailTemplateType, publicUrl: string): Rec
           },
         ],
       };
+    case 'convite_equipe':
+      return {
+        cliente_empresa: 'Metalúrgica Exemplo Ltda.',
+        convidado_nome: 'Rafael Costa',
+        convidado_email: 'rafael@exemplo.com.br',
+        convidante_nome: 'Mariana Souza',
+        papel: 'membro',
+        link_convite: `${publicUrl}/convite/exemplo`,
+        validade_link: '7 dias',
+      };
     default:
       return {};
   }

@@ -1,6 +1,7 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { desc, eq, sql } from 'drizzle-orm';
-import { emailOutbox, empresas, pedidosEmpresa } from '../../src/db/schema.ts';
+import { convites, emailOutbox, empresas, pedidosEmpresa } from '../../src/db/schema.ts';
+import { hashDoToken } from '../../src/modules/equipes/convites.ts';
 import { createContaComSenha, type NovaConta } from '../../src/modules/usuarios/service.ts';
 import { signIn, TEST_ORIGIN, type TestServer } from './server.ts';
 import { waitUntil } from './wait.ts';
@@ -21,6 +22,41 @@ export async function empresaDeTeste(t: TestServer, nome: string, dados: { plano
     .values({ razaoSocial: nome, nomeFantasia: nome, planoId: dados.planoId ?? null })
     .returning({ id: empresas.id });
   return criada!.id;
+}
+
+/**
+ * A pending invitation to the company's team, straight in the database (stored as the service
+ * stores it: the token's hash only), with the token its e-mail would carry.
+ */
+export async function conviteDeTeste(
+  t: TestServer,
+  empresaId: string,
+  email = `convidado-${Math.random().toString(36).slice(2, 8)}@acme.com.br`,
+) {
+  const token = randomBytes(32).toString('base64url');
+  const [convite] = await t.server.database.db
+    .insert(convites)
+    .values({
+      empresaId,
+      email,
+      tokenHash: hashDoToken(token),
+      expiraEm: new Date(Date.now() + 7 * 86_400_000),
+    })
+    .returning({ id: convites.id });
+  return { id: convite!.id, email, token };
+}
+
+/** A client with no company asking to join one: the id of the pending request. */
+export async function pedidoDeTeste(t: TestServer, nome = 'Empresa Pedida') {
+  const u = await createUser(t, {
+    email: `pedido-${Math.random().toString(36).slice(2, 8)}@gmail.com`,
+    empresa: nome,
+  });
+  const [pedido] = await t.server.database.db
+    .select({ id: pedidosEmpresa.id })
+    .from(pedidosEmpresa)
+    .where(eq(pedidosEmpresa.usuarioId, u.id));
+  return pedido!.id;
 }
 
 /**

@@ -5,7 +5,7 @@ import { deflateRawSync, constants as zlib } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { xlsxBuffer } from '../../src/storage/test-fixtures.ts';
-import { createUser, json } from './accounts.ts';
+import { conviteDeTeste, createUser, json } from './accounts.ts';
 import { signIn, TEST_ORIGIN, type TestServer } from './server.ts';
 
 /**
@@ -206,6 +206,29 @@ export async function clienteComSessao(
     empresaConfirmada: dados.empresaConfirmada ?? Boolean(dados.empresa),
   });
   return { ...usuario, cookie: await signIn(t.app, usuario.email, usuario.password) };
+}
+
+/**
+ * Real records for the team routes of issue 17 (a colleague and a pending invitation of the
+ * company), keyed by path prefix as the suites that walk openapi.json look them up; the company
+ * itself (`/api/admin/empresas/{id}`) is the suite's own entry.
+ */
+export async function registrosDaEquipe(t: TestServer, empresaId: string): Promise<Record<string, string>> {
+  const sufixo = Math.random().toString(36).slice(2, 8);
+  const colega = await createUser(t, {
+    email: `colega-${sufixo}@equipe.com.br`,
+    nome: 'Colega da equipe',
+    empresaId,
+    papel: 'membro',
+  });
+  const convite = await conviteDeTeste(t, empresaId, `convidado-${sufixo}@equipe.com.br`);
+  return {
+    '/api/admin/empresas/{id}/convites/{conviteId}': convite.id,
+    '/api/admin/empresas/{id}/pessoas/{usuarioId}': colega.id,
+    '/api/empresa/convites/{id}': convite.id,
+    '/api/empresa/pessoas/{id}': colega.id,
+    '/api/convites/{token}': convite.token,
+  };
 }
 
 export async function criarLaudo(t: TestServer, cookie: string, body: Record<string, unknown>) {

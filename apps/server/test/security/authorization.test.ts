@@ -13,6 +13,7 @@ import {
   multipart,
   pdf,
   png,
+  registrosDaEquipe,
   uploadCapa,
   xlsx,
 } from '../helpers/security.ts';
@@ -22,9 +23,10 @@ import { createTestServer, TEST_ORIGIN } from '../helpers/server.ts';
  * Security checklist, item 1: the authorization sweep. test/authorization-sweep.test.ts walks
  * openapi.json with placeholder ids; this one checks that the file and blog routes are in that
  * walk, then walks it again with REAL records (a client's laudo with its PDF and spreadsheet, a
- * draft post with a cover, a user, a plan, a rule, an e-mail), so a missing check cannot hide
- * behind a 404 for an id that does not exist: a visitor gets 401, another client 403 on admin
- * routes and 404 on the owner's laudo, and neither changes a row or a file.
+ * draft post with a cover, a user, a plan, a rule, an e-mail, the owner's company with a colleague
+ * and a pending invitation, a request to join), so a missing check cannot hide behind a 404 for an
+ * id that does not exist: a visitor gets 401, another client 403 on admin routes and 404 on the
+ * owner's laudo and team, and neither changes a row or a file.
  */
 
 const t = await createTestServer({ JOBS: 'off' });
@@ -83,6 +85,7 @@ beforeAll(async () => {
     '/api/blog/posts/{idOuSlug}': rascunho.slug,
     // Better Auth's catch-all, exercised through a session read.
     '/api/auth/{*}': 'get-session',
+    ...(await registrosDaEquipe(t, dono.empresaId!)),
   };
 });
 
@@ -165,6 +168,10 @@ describe('security 1: authorization sweep', () => {
         problemas.push(`${op.label}: outro cliente recebeu ${cliente.statusCode}`);
       if (op.access === 'user' && op.path.startsWith('/api/laudos/{id}') && cliente.statusCode !== 404)
         problemas.push(`${op.label}: outro cliente recebeu ${cliente.statusCode} no laudo do dono`);
+      if (op.access === 'user' && /^\/api\/empresa\/.*\{/.test(op.path) && cliente.statusCode !== 404)
+        problemas.push(
+          `${op.label}: o gestor de outra empresa recebeu ${cliente.statusCode} na equipe do dono`,
+        );
       if (op.access === 'user' && [401, 403].includes(cliente.statusCode) && !op.path.includes('{'))
         problemas.push(`${op.label}: cliente recebeu ${cliente.statusCode}`);
       for (const [quem, res] of [

@@ -11,7 +11,7 @@ import { createTestServer, TEST_ORIGIN, type TestServer } from '../helpers/serve
  * password refused too from that address while limited; the account from every address is paced
  * past 50 (lockout.test.ts: that is never a lockout); the limits follow RATE_LIMIT_SIGNIN_PER_EMAIL /
  * _PER_IP / _PER_ACCOUNT / _ACCOUNT_PACE_SECONDS; password-reset requests (3 per account,
- * 20 per address an hour) and reset-token guesses; the current password on the change form; sign-ups;
+ * 20 per address an hour) and reset-token and invitation-token guesses; the current password on the change form; sign-ups;
  * two-factor codes. Each test uses its own addresses, so the counters do not mix.
  */
 
@@ -140,6 +140,27 @@ describe('security 6: brute force is answered with 429', () => {
       expect(res.json().error.code).toBe('LINK_INVALIDO');
     }
     expectLimitado(await chutar('token-21'), '21º chute');
+  });
+
+  it('guessing an invitation token (issue 17): opening and accepting share the 20 tries an hour, then 429', async () => {
+    const ip = '198.51.100.21';
+    const abrir = (token: string) =>
+      t.app.inject({ method: 'GET', url: `/api/convites/${token}`, remoteAddress: ip });
+    const aceitar = (token: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/convites/${token}/aceitar`,
+        remoteAddress: ip,
+        headers: json(),
+        payload: { nome: 'Chute', senha: 'senha-do-chute' },
+      });
+    for (let i = 0; i < 20; i++) {
+      const res = await (i % 2 ? aceitar : abrir)(`convite-${i}`);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error.code).toBe('CONVITE_INVALIDO');
+    }
+    expectLimitado(await abrir('convite-21'), '21º chute (abrir)');
+    expectLimitado(await aceitar('convite-22'), '22º chute (aceitar)');
   });
 
   it('guessing the current password on the change form: 10 tries, then 429 — even with the right one', async () => {

@@ -14,6 +14,7 @@ import {
   filesUnder,
   multipart,
   pdf,
+  registrosDaEquipe,
 } from '../helpers/security.ts';
 import { createTestServer, TEST_ORIGIN } from '../helpers/server.ts';
 
@@ -69,6 +70,7 @@ beforeAll(async () => {
     '/api/admin/email/mensagens/{id}': email!.id,
     '/api/admin/notificacoes/regras/{id}': regra!.id,
     '/api/admin/blog/posts/{id}': post.json().id,
+    ...(await registrosDaEquipe(t, cliente.empresaId!)),
   };
 });
 
@@ -83,6 +85,17 @@ const corpos: Record<string, unknown> = {
   'POST /api/admin/blog/posts': { titulo: 'De fora', resumo: 'x', conteudo: 'x', publicado: true },
   'POST /api/admin/tipos-laudo': { nome: 'Tipo de fora' },
   'POST /api/admin/email/limpar-logs': { dias: 1 },
+  'POST /api/admin/empresas': { razaoSocial: 'De Fora Ltda.', nomeFantasia: 'De Fora' },
+  'PATCH /api/admin/empresas/{id}': { ativo: false },
+  'POST /api/admin/pedidos-empresa/{id}/aprovar': {
+    nova: { razaoSocial: 'De Fora Ltda.', nomeFantasia: 'De Fora' },
+  },
+  'POST /api/admin/empresas/{id}/convites': { email: 'invasor@evil.example', papel: 'gestor' },
+  'PATCH /api/admin/empresas/{id}/pessoas/{usuarioId}': { papel: 'gestor' },
+  'POST /api/empresa/convites': { email: 'invasor@evil.example', papel: 'gestor' },
+  'PATCH /api/empresa/pessoas/{id}': { papel: 'gestor' },
+  'POST /api/convites/{token}/aceitar': { nome: 'Invasor', senha: 'senha-do-invasor' },
+  'POST /api/conta/pedido-empresa': { nome: 'Outra Empresa' },
 };
 
 /** Better Auth's own state-changing endpoints (one catch-all in the document). */

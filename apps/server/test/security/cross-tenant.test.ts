@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { addDaysIso, calendarDayIn } from '@laudos/domain';
-import { asc, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailLogs, laudos, notificationLogs, usuarios } from '../../src/db/schema.ts';
-import { createAdmin, json } from '../helpers/accounts.ts';
+import { convites, emailLogs, laudos, notificationLogs, usuarios } from '../../src/db/schema.ts';
+import { createAdmin, createUser, json } from '../helpers/accounts.ts';
 import { loadOperations, type Operation } from '../helpers/openapi.ts';
 import {
   changedTables,
@@ -19,7 +19,8 @@ import { createTestServer, signIn, TEST_ORIGIN } from '../helpers/server.ts';
 
 /*
  * Security checklist, item 2: one client never reaches another's records by id. Two companies, each
- * with laudos (PDF and spreadsheet attached) and reminder notifications. Every operation of the
+ * with laudos (PDF and spreadsheet attached) and reminder notifications, B also with a colleague and
+ * a pending invitation (issue 17). Every operation of the
  * OpenAPI document that takes a path parameter and is open to users is called by A with B's real
  * ids (the right method, a body the owner's own call proves valid): the answer is 404 (403 at most),
  * never 2xx, and B's rows and files are the same afterwards. The list comes from the document, so a
@@ -44,6 +45,8 @@ let admin: { cookie: string };
 let dono: Conta;
 let atacantes: { quem: string; cookie: string }[] = [];
 let laudosDeB: { id: string; codigo: string }[] = [];
+let conviteDeB: { id: string };
+let colegaDeB: { id: string; email: string };
 let segredosDeB: string[] = [];
 const storageRoot = () => path.join(t.dataDir, 'storage', 'laudos');
 
@@ -101,6 +104,15 @@ beforeAll(async () => {
   });
   expect(run.json().execucao.enfileirados, 'o lembrete de 7 dias de B').toBeGreaterThanOrEqual(1);
 
+  // B's team: a colleague and a pending invitation (their ids are the team routes' targets).
+  colegaDeB = await createUser(t, {
+    email: 'colega@beta.com.br',
+    nome: 'Colega Beta',
+    empresaId: dono.empresaId,
+    papel: 'membro',
+  });
+  conviteDeB = await convidarEmB('convidado@beta.com.br');
+
   const db = t.server.database.db;
   const ids = laudosDeB.map((l) => l.id);
   const notificacoes = await db.select().from(notificationLogs).where(inArray(notificationLogs.laudoId, ids));
@@ -115,12 +127,28 @@ beforeAll(async () => {
     'Observação confidencial',
     dono.email,
     dono.id,
+    colegaDeB.email,
+    colegaDeB.id,
+    conviteDeB.id,
+    'convidado@beta.com.br',
     ...notificacoes.map((n) => n.id),
     ...emails.map((e) => e.id),
   ];
 });
 
-/** B's rows (profile, laudos, notifications, e-mails) and B's files, to compare before and after. */
+/** An invitation of B's team, sent by B's gestor. */
+async function convidarEmB(email: string): Promise<{ id: string }> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/empresa/convites',
+    headers: json(dono.cookie),
+    payload: { email },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().convite;
+}
+
+/** B's rows (profile, team, invitations, laudos, notifications, e-mails) and B's files, to compare before and after. */
 async function estadoDeB() {
   const db = t.server.database.db;
   const ids = laudosDeB.map((l) => l.id);
@@ -130,6 +158,16 @@ async function estadoDeB() {
       .select()
       .from(usuarios)
       .where(inArray(usuarios.id, [dono.id])),
+    equipe: await db
+      .select()
+      .from(usuarios)
+      .where(eq(usuarios.empresaId, dono.empresaId!))
+      .orderBy(asc(usuarios.id)),
+    convites: await db
+      .select()
+      .from(convites)
+      .where(eq(convites.empresaId, dono.empresaId!))
+      .orderBy(asc(convites.id)),
     laudos: await db.select().from(laudos).where(inArray(laudos.id, ids)).orderBy(asc(laudos.id)),
     notificacoes: await db
       .select()
@@ -152,8 +190,33 @@ async function estadoDeB() {
 function valoresDe(op: Operation, parametro: string, deB: { id: string }): string[] | undefined {
   const schema = op.pathParams.find((p) => p.name === parametro)?.schema;
   if (schema?.enum) return schema.enum.map(String);
-  if (parametro === 'id' && op.path.startsWith('/api/laudos/{id}')) return [deB.id];
+  if (parametro === 'id' && /^\/api\/(laudos|empresa\/convites|empresa\/pessoas)\/\{id\}/.test(op.path))
+    return [deB.id];
   return undefined;
+}
+
+/** The kind of B's record an operation takes: a laudo, an invitation of B's team, or a person of it. */
+function registrosDeB(op: Operation): { id: string }[] {
+  if (op.path.startsWith('/api/empresa/convites/')) return [conviteDeB];
+  if (op.path.startsWith('/api/empresa/pessoas/')) return [colegaDeB, dono];
+  return laudosDeB;
+}
+
+/** A record of the same kind for the owner's control call (a call may use it up). */
+async function controleDeB(op: Operation): Promise<{ id: string }> {
+  const sufixo = Math.random().toString(36).slice(2, 8);
+  if (op.path.startsWith('/api/empresa/convites/')) return convidarEmB(`controle-${sufixo}@beta.com.br`);
+  if (op.path.startsWith('/api/empresa/pessoas/'))
+    return createUser(t, {
+      email: `controle-${sufixo}@beta.com.br`,
+      empresaId: dono.empresaId,
+      papel: 'membro',
+    });
+  return criarLaudoComArquivos(t, dono.cookie, {
+    nome: 'Controle',
+    codigo: `CTRL-${sufixo}`,
+    tipo: 'NR-12',
+  });
 }
 
 /** Every concrete path for the operation against one of B's laudos (each enum value). */
@@ -175,6 +238,9 @@ async function corpo(op: Operation, url: string) {
     const excel = url.endsWith('/excel');
     const body = multipart(excel ? 'planilha-de-a.xlsx' : 'laudo-de-a.pdf', excel ? await xlsx() : pdf(3000));
     return { payload: body.payload, contentType: body.contentType };
+  }
+  if (op.label === 'PATCH /api/empresa/pessoas/{id}') {
+    return { payload: JSON.stringify({ ativo: false }), contentType: 'application/json' };
   }
   if (op.label === 'PATCH /api/laudos/{id}') {
     return {
@@ -212,9 +278,12 @@ describe('security 2: cross-tenant ids', () => {
         'GET /api/laudos/{id}/arquivos/{tipo}/download',
         'GET /api/laudos/{id}/arquivos/excel/tabela',
         'DELETE /api/laudos/{id}/arquivos/{tipo}',
+        'POST /api/empresa/convites/{id}/reenviar',
+        'DELETE /api/empresa/convites/{id}',
+        'PATCH /api/empresa/pessoas/{id}',
       ]),
     );
-    const semComo = porId.filter((op) => !caminhos(op, laudosDeB[0]!)).map((op) => op.label);
+    const semComo = porId.filter((op) => !caminhos(op, registrosDeB(op)[0]!)).map((op) => op.label);
     expect(semComo, 'rotas de usuário com id sem como exercitá-las (ensine valoresDe)').toEqual([]);
   });
 
@@ -223,7 +292,7 @@ describe('security 2: cross-tenant ids', () => {
       const antes = await estadoDeB();
       const bancoAntes = await dbFingerprint(t);
       const problemas: string[] = [];
-      for (const deB of laudosDeB) {
+      for (const deB of registrosDeB(op)) {
         for (const url of caminhos(op, deB) ?? []) {
           for (const { quem, cookie } of atacantes) {
             const res = await chamar(op, url, cookie);
@@ -244,13 +313,9 @@ describe('security 2: cross-tenant ids', () => {
       const mudou = changedTables(bancoAntes, await dbFingerprint(t));
       expect(mudou, 'nada mudou no banco').toEqual([]);
 
-      // The same request by the owner, on a laudo of their own, succeeds: A's 404 was the scope's
+      // The same request by the owner, on a record of their own, succeeds: A's 404 was the scope's
       // doing, not a malformed request.
-      const controle = await criarLaudoComArquivos(t, dono.cookie, {
-        nome: 'Controle',
-        codigo: `CTRL-${Math.random().toString(36).slice(2, 8)}`,
-        tipo: 'NR-12',
-      });
+      const controle = await controleDeB(op);
       for (const url of caminhos(op, controle) ?? []) {
         const res = await chamar(op, url, dono.cookie);
         expect(res.statusCode, `${op.method} ${url} pelo dono: ${res.body.slice(0, 200)}`).toBeLessThan(300);
@@ -260,7 +325,12 @@ describe('security 2: cross-tenant ids', () => {
 
   it('the lists open to users never show B’s laudos, files or notifications to another client', async () => {
     expect(listas.map((op) => op.label)).toEqual(
-      expect.arrayContaining(['GET /api/laudos', 'GET /api/notificacoes', 'GET /api/laudos/estatisticas']),
+      expect.arrayContaining([
+        'GET /api/laudos',
+        'GET /api/notificacoes',
+        'GET /api/laudos/estatisticas',
+        'GET /api/empresa',
+      ]),
     );
     const problemas: string[] = [];
     for (const op of listas) {
@@ -294,5 +364,10 @@ describe('security 2: cross-tenant ids', () => {
       await t.app.inject({ method: 'GET', url: '/api/notificacoes', headers: { cookie: dono.cookie } })
     ).json();
     expect(notificacoes.itens.map((n: { laudoCodigo: string }) => n.laudoCodigo)).toContain(CODIGO_B);
+    const equipe = (
+      await t.app.inject({ method: 'GET', url: '/api/empresa', headers: { cookie: dono.cookie } })
+    ).json();
+    expect(equipe.pessoas.map((p: { email: string }) => p.email)).toContain(colegaDeB.email);
+    expect(equipe.convites.map((c: { id: string }) => c.id)).toContain(conviteDeB.id);
   });
 });

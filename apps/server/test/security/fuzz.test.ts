@@ -15,7 +15,13 @@ import {
   payloadToRequest,
   queryArbitrary,
 } from '../helpers/openapi-fuzz.ts';
-import { changedTables, clienteComSessao, criarLaudo, dbFingerprint } from '../helpers/security.ts';
+import {
+  changedTables,
+  clienteComSessao,
+  criarLaudo,
+  dbFingerprint,
+  registrosDaEquipe,
+} from '../helpers/security.ts';
 import { createTestServer, TEST_ORIGIN } from '../helpers/server.ts';
 
 /*
@@ -82,6 +88,8 @@ beforeAll(async () => {
     payload: { titulo: 'Post alvo', resumo: 'Resumo', conteudo: 'Texto' },
   });
   targets = {
+    // The client's team (their company is put back after each accepted PATCH: afterSuccess).
+    ...(await registrosDaEquipe(t, cliente.empresaId!)),
     '/api/admin/planos/{id}': plano!.id,
     '/api/admin/usuarios/{id}': vitima.id,
     '/api/admin/empresas/{id}': cliente.empresaId!,
@@ -98,6 +106,7 @@ beforeAll(async () => {
     byName: {
       tipo: ['NR-13', 'NR-12', 'cliente', 'admin'],
       planoId: [plano!.id],
+      empresaId: [cliente.empresaId!],
       templateType: ['vencimento_7', 'vencido_30'],
       cliente: ['ACME'],
       emailCliente: [cliente.email, ''],

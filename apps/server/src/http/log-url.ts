@@ -1,0 +1,24 @@
+import type { FastifyRequest } from 'fastify';
+
+/**
+ * A request as the logs keep it. The token of an e-mailed link (a team invitation, a password
+ * reset, an e-mail confirmation) lets whoever holds it act, so it never reaches the logs: the
+ * path segment or the `token` query parameter that carries it is masked. Otherwise the fields of
+ * Fastify's own request serializer.
+ */
+const SEGMENTO_COM_TOKEN = /(\/(?:api\/convites|convite|api\/auth\/reset-password)\/)[^/?#]+/g;
+const PARAMETRO_TOKEN = /([?&]token=)[^&#]*/gi;
+
+export function enderecoParaLog(url: string): string {
+  return url.replace(SEGMENTO_COM_TOKEN, '$1[oculto]').replace(PARAMETRO_TOKEN, '$1[oculto]');
+}
+
+export function requisicaoParaLog(req: FastifyRequest) {
+  return {
+    method: req.method,
+    url: enderecoParaLog(req.url),
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
+  };
+}
