@@ -12,6 +12,7 @@ const nomesFixos: Record<string, string> = {
   confirmar_email: 'Confirmação de e-mail',
   cadastro_existente: 'Tentativa de cadastro',
   relatorio_mensal: 'Relatório mensal',
+  convite_equipe: 'Convite para a equipe',
 };
 
 /**
