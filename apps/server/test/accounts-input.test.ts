@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authVerification, planos, usuarios } from '../src/db/schema.ts';
-import { createAdmin, createUser, json } from './helpers/accounts.ts';
+import { createAdmin, createUser, empresaDeTeste, json } from './helpers/accounts.ts';
 import { createTestServer, signIn, type TestServer } from './helpers/server.ts';
 
 /**
@@ -71,15 +71,16 @@ describe('strict input on the account routes', () => {
     expect(depois).toMatchObject({ nome: 'Antes', ativo: true });
 
     const [profissional] = await db.select().from(planos).where(eq(planos.nome, 'Profissional'));
+    const empresaId = await empresaDeTeste(t, 'Entrada Estrita', { planoId: profissional!.id });
     const snake = await t.app.inject({
       method: 'PATCH',
       url: `/api/admin/usuarios/${u.id}`,
       headers: json(admin.cookie),
-      payload: { plano_id: profissional!.id, empresa_confirmada: true },
+      payload: { plano_id: profissional!.id, empresa_id: empresaId },
     });
     expect(snake.statusCode).toBe(200);
     expect(snake.json().usuario.plano).toEqual({ id: profissional!.id, nome: 'Profissional' });
-    expect(snake.json().usuario.empresaConfirmada).toBe(true);
+    expect(snake.json().usuario.empresaId).toBe(empresaId);
   });
 
   it('planos: a misspelled field is a 400 naming it and changes nothing; max_laudos is taken', async () => {

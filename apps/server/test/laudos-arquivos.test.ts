@@ -164,25 +164,43 @@ describe('laudo files', () => {
     expect(filesUnder(storageRoot)).toEqual([]);
   });
 
-  it("deleting a user deletes the laudos they created and those laudos' files", async () => {
+  it("deleting a user keeps their company's laudos and files; a person with no company takes theirs along", async () => {
     const { t, cookieA, laudo, storageRoot } = await setup();
     await upload(t, cookieA, laudo.id, 'pdf', 'a.pdf', pdf(1000));
     expect(filesUnder(storageRoot)).toHaveLength(1);
     const admin = await createAdmin(t);
-    const me = (await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: cookieA } })).json();
-    const del = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/admin/usuarios/${me.id}`,
-      headers: json(admin.cookie),
-    });
-    expect(del.statusCode).toBe(204);
-    const gone = await t.app.inject({
-      method: 'GET',
-      url: `/api/laudos/${laudo.id}`,
-      headers: { cookie: admin.cookie },
-    });
-    expect(gone.statusCode).toBe(404);
-    expect(filesUnder(storageRoot)).toEqual([]);
+    const excluir = async (cookie: string) => {
+      const me = (await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json();
+      const del = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/admin/usuarios/${me.id}`,
+        headers: json(admin.cookie),
+      });
+      expect(del.statusCode, del.body).toBe(204);
+    };
+    const lido = (id: string) =>
+      t.app.inject({ method: 'GET', url: `/api/laudos/${id}`, headers: { cookie: admin.cookie } });
+    // A's laudo is ACME's (issue 17): it stays, with its file.
+    await excluir(cookieA);
+    expect((await lido(laudo.id)).statusCode).toBe(200);
+    expect(filesUnder(storageRoot)).toHaveLength(1);
+
+    // Someone with no company: the laudos they created go, and their files.
+    const sozinho = await createUser(t, { email: 'sozinho@autonomo.test' });
+    const cookieS = await signIn(t.app, sozinho.email, sozinho.password);
+    const seu = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/laudos',
+        headers: json(cookieS),
+        payload: { nome: 'Compressor', codigo: 'S-1', tipo: 'NR-13' },
+      })
+    ).json().laudo;
+    await upload(t, cookieS, seu.id, 'pdf', 's.pdf', pdf(1000));
+    expect(filesUnder(storageRoot)).toHaveLength(2);
+    await excluir(cookieS);
+    expect((await lido(seu.id)).statusCode).toBe(404);
+    expect(filesUnder(storageRoot)).toHaveLength(1);
   });
 
   it("another client cannot upload to, view, download or remove someone else's files", async () => {

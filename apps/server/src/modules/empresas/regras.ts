@@ -81,10 +81,15 @@ export async function gestoresAtivos(tx: DbOrTx, empresaId: string): Promise<num
 }
 
 /**
- * A company keeps at least one active gestor: run after a change that may have removed one
- * (demoted, deactivated, moved to another company) with the count from before it; throwing rolls
- * the change back.
+ * A company keeps at least one active gestor while it has active people: run after a change that
+ * may have removed one (demoted, deactivated, moved to another company, deleted) with the count
+ * from before it; throwing rolls the change back. The last person of a company may leave it.
  */
 export async function assertGestorRestante(tx: DbOrTx, empresaId: string, antes: number): Promise<void> {
-  if (antes > 0 && (await gestoresAtivos(tx, empresaId)) === 0) throw erro('ultimoGestor');
+  if (antes === 0 || (await gestoresAtivos(tx, empresaId)) > 0) return;
+  const [ativos] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(usuarios)
+    .where(and(eq(usuarios.empresaId, empresaId), eq(usuarios.ativo, true)));
+  if ((ativos?.n ?? 0) > 0) throw erro('ultimoGestor');
 }
