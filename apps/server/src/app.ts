@@ -38,6 +38,7 @@ import { contaRoutes } from './modules/conta/routes.ts';
 import { emailAdminRoutes } from './modules/emails/routes.ts';
 import { empresasAdminRoutes, pedidoEmpresaRoutes } from './modules/empresas/routes.ts';
 import { conviteRoutes, equipeRoutes, equipesAdminRoutes } from './modules/equipes/routes.ts';
+import { exportacaoRoutes } from './modules/exportacao/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { laudosRoutes } from './modules/laudos/routes.ts';
 import { meRoutes } from './modules/me/routes.ts';
@@ -276,6 +277,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(conviteRoutes);
   await app.register(emailAdminRoutes);
   await app.register(laudosRoutes);
+  await app.register(exportacaoRoutes);
   await app.register(notificacoesAdminRoutes);
   await app.register(notificacoesRoutes);
   await app.register(blogRoutes);
