@@ -178,6 +178,9 @@ describe('data_export: exporting laudos', () => {
     expect(ruim.json().error.campos).toEqual([
       { campo: 'formato', mensagem: 'Formato inválido: use csv ou xlsx.' },
     ]);
+    // The route declares the feature, and the API's document says so.
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    expect(doc.paths['/api/laudos/exportar'].get['x-recurso']).toBe('dataExport');
     // Signed out: 401.
     expect((await t.app.inject({ method: 'GET', url: '/api/laudos/exportar' })).statusCode).toBe(401);
   });

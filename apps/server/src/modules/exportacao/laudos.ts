@@ -4,7 +4,6 @@ import ExcelJS from 'exceljs';
 import type { SessionUser } from '../../auth/session.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { type FiltroLaudos, percorrerLaudos, type toLaudoApi } from '../laudos/service.ts';
-import { exigirRecurso } from '../planos/recursos.ts';
 
 /**
  * Export of a list of laudos (issue 18, `data_export`): the user's scope and the list's filters, as
@@ -138,17 +137,16 @@ export interface Exportacao {
 }
 
 /**
- * GET /api/laudos/exportar: the plan's `data_export` checked, then the stream, its content type and
- * its file name (laudos-AAAA-MM-DD).
+ * GET /api/laudos/exportar (its route declares the plan feature `dataExport`, checked as the request
+ * arrives): the stream, its content type and its file name (laudos-AAAA-MM-DD).
  */
-export async function exportarLaudos(
+export function exportarLaudos(
   db: DbOrTx,
   user: SessionUser,
   filtro: Omit<FiltroLaudos, 'pagina' | 'porPagina'>,
   formato: FormatoDeExportacao,
   timeZone: string,
-): Promise<Exportacao> {
-  await exigirRecurso(db, user, 'dataExport');
+): Exportacao {
   const hoje = calendarDayIn(timeZone);
   const laudos = percorrerLaudos(db, user, filtro, hoje);
   const nome = `laudos-${hoje}.${formato}`;

@@ -7,7 +7,7 @@ export const exportacaoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/laudos/exportar',
     {
-      config: { access: 'user' },
+      config: { access: 'user', recurso: 'dataExport' },
       schema: {
         tags: ['laudos'],
         summary:
@@ -17,7 +17,7 @@ export const exportacaoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { formato, comArquivos, ...filtro } = request.query;
-      const arquivo = await exportarLaudos(
+      const arquivo = exportarLaudos(
         app.ctx.db,
         request.sessionUser!,
         { ...filtro, comArquivos: comArquivos === 'true' },
