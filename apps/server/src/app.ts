@@ -25,7 +25,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle, Db } from './db/client.ts';
 import { isDatabaseUnavailable } from './db/errors.ts';
 import type { EmailService } from './email/delivery.ts';
-import type { Access } from './http/access.ts';
+import type { Acesso } from './http/access.ts';
 import { AppError, camposDaValidacao, corpoDoErro, dadosInvalidos, type Erro, erro } from './http/errors.ts';
 import { requisicaoParaLog } from './http/log-url.ts';
 import { originRefusal } from './http/origin.ts';
@@ -38,11 +38,13 @@ import { contaRoutes } from './modules/conta/routes.ts';
 import { emailAdminRoutes } from './modules/emails/routes.ts';
 import { empresasAdminRoutes, pedidoEmpresaRoutes } from './modules/empresas/routes.ts';
 import { conviteRoutes, equipeRoutes, equipesAdminRoutes } from './modules/equipes/routes.ts';
+import { exportacaoRoutes } from './modules/exportacao/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { laudosRoutes } from './modules/laudos/routes.ts';
 import { meRoutes } from './modules/me/routes.ts';
 import type { NotificationScheduler } from './modules/notificacoes/agendador.ts';
 import { notificacoesAdminRoutes, notificacoesRoutes } from './modules/notificacoes/routes.ts';
+import { exigirRecurso } from './modules/planos/recursos.ts';
 import { planosAdminRoutes, planosRoutes } from './modules/planos/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { loadWebBuild, registerSeoRoutes, sendPage } from './modules/site/public-site.ts';
@@ -165,12 +167,14 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   });
 
   // Every API route must say who may call it; a route without it does not start.
-  const accessByRoute = new Map<string, Access>();
+  const accessByRoute = new Map<string, Acesso>();
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api')) return;
     const access = route.config?.access;
     if (!access) throw new Error(`Rota ${String(route.method)} ${route.url} sem config.access`);
-    for (const method of [route.method].flat()) accessByRoute.set(`${method} ${route.url}`, access);
+    const recurso = route.config?.recurso;
+    for (const method of [route.method].flat())
+      accessByRoute.set(`${method} ${route.url}`, { access, ...(recurso ? { recurso } : {}) });
   });
 
   const isHttps = config.publicUrl.startsWith('https://');
@@ -221,10 +225,12 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   // Access control, next to the route: `user` and `admin` are checked as the request arrives,
   // before its body is even parsed (a visitor learns nothing from validation errors).
   app.addHook('onRequest', async (request) => {
-    const { access, allowFirstAccess, deniedMessage } = request.routeOptions.config;
+    const { access, allowFirstAccess, deniedMessage, recurso } = request.routeOptions.config;
     if (access === 'user') await requireUser(ctx.auth, ctx.db, request, { allowFirstAccess });
     else if (access === 'admin')
       await requireAdmin(ctx.auth, ctx.db, ctx.settings, request, { allowFirstAccess, deniedMessage });
+    // A paid feature: the plan in force must include it (the one check, modules/planos/recursos.ts).
+    if (recurso && request.sessionUser) await exigirRecurso(ctx.db, request.sessionUser, recurso);
   });
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -276,6 +282,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(conviteRoutes);
   await app.register(emailAdminRoutes);
   await app.register(laudosRoutes);
+  await app.register(exportacaoRoutes);
   await app.register(notificacoesAdminRoutes);
   await app.register(notificacoesRoutes);
   await app.register(blogRoutes);

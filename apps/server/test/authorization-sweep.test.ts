@@ -16,7 +16,7 @@ import { createTestServer, signIn, TEST_ORIGIN, type TestServer } from './helper
 let t: TestServer;
 let clientCookie: string;
 let adminCookie: string;
-let operations: { method: string; path: string; access: unknown }[] = [];
+let operations: { method: string; path: string; access: unknown; recurso?: string | undefined }[] = [];
 
 beforeAll(async () => {
   t = await createTestServer({ JOBS: 'off' });
@@ -31,6 +31,7 @@ beforeAll(async () => {
       method: method.toUpperCase(),
       path,
       access: op['x-access'],
+      recurso: op['x-recurso'] as string | undefined,
     })),
   );
 });
@@ -92,7 +93,10 @@ describe('authorization sweep over /api/openapi.json', () => {
         if (adminDenied) problems.push(`${id}: ${admin.statusCode} for an admin`);
         if (op.access === 'admin' && client.statusCode !== 403)
           problems.push(`${id}: admin-only but ${client.statusCode} for a client`);
-        if (op.access === 'user' && [401, 403].includes(client.statusCode))
+        // A paid feature refuses a client whose plan lacks it, with that code only (issue 18).
+        const foraDoPlano =
+          op.recurso && client.statusCode === 403 && client.json().error.code === 'RECURSO_FORA_DO_PLANO';
+        if (op.access === 'user' && [401, 403].includes(client.statusCode) && !foraDoPlano)
           problems.push(`${id}: ${client.statusCode} for a client`);
       }
       if (anon.statusCode === 401) expect(anon.json().error.code).toBe('NAO_AUTENTICADO');

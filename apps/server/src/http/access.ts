@@ -1,8 +1,19 @@
+import type { Recurso } from '@laudos/domain';
+
 /**
  * Every API route declares who may call it. The declaration is enforced by a hook (see app.ts)
  * and published in openapi.json as `x-access`, so the document says what the server does.
  */
 export type Access = 'public' | 'user' | 'admin';
+
+/** A paid feature of the plans (the `planos` flags: `dataExport`, `customReports`, …). */
+export type RecursoDoPlano = Recurso;
+
+/** Where a route is declared: who may call it and, for a paid feature, which one. */
+export interface Acesso {
+  access: Access;
+  recurso?: RecursoDoPlano;
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -11,5 +22,10 @@ declare module 'fastify' {
     allowFirstAccess?: boolean;
     /** The 403 message for a signed-in non-admin (the spec's texts). */
     deniedMessage?: string;
+    /**
+     * A paid feature of the plans (issue 18): after the access check, the caller's plan must include
+     * it (403 RECURSO_FORA_DO_PLANO, naming it and the plans that do). Published as `x-recurso`.
+     */
+    recurso?: RecursoDoPlano;
   }
 }

@@ -226,6 +226,12 @@ export const ERROS = {
         ? 'Você só pode enviar laudos para o seu e-mail ou para o de um colega da sua empresa com e-mail confirmado.'
         : 'Enquanto sua empresa não for confirmada, os laudos que você cria ficam no seu próprio e-mail.',
   },
+  // ── Recursos do plano (issue 18) ──────────────────────────────────────────────────────────
+  recursoForaDoPlano: {
+    status: 403,
+    code: 'RECURSO_FORA_DO_PLANO',
+    message: (mensagem: string) => mensagem,
+  },
   // ── Empresas, equipes e convites (issue 17) ───────────────────────────────────────────────
   empresaInativa: {
     status: 403,

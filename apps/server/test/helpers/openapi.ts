@@ -40,6 +40,8 @@ export interface Operation {
   /** OpenAPI form: /api/laudos/{id}. */
   path: string;
   access: Access;
+  /** The plan feature the route needs (`x-recurso`), if any: a client without it gets 403 RECURSO_FORA_DO_PLANO. */
+  recurso?: string;
   pathParams: Parameter[];
   queryParams: Parameter[];
   /** The JSON body's schema, when the operation takes one. */
@@ -52,6 +54,7 @@ export interface Operation {
 
 interface RawOperation {
   'x-access'?: Access;
+  'x-recurso'?: string;
   parameters?: Parameter[];
   consumes?: string[];
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
@@ -71,6 +74,7 @@ export async function loadOperations(t: TestServer): Promise<Operation[]> {
         method: upper,
         path,
         access: raw['x-access'] as Access,
+        ...(raw['x-recurso'] ? { recurso: raw['x-recurso'] } : {}),
         pathParams: params.filter((p) => p.in === 'path'),
         queryParams: params.filter((p) => p.in === 'query'),
         ...(content['application/json']?.schema ? { jsonBody: content['application/json'].schema } : {}),

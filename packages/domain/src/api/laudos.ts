@@ -57,6 +57,11 @@ export const filtroDeLaudos = z.object({
   porPagina: z.coerce.number().int().min(1).max(100).default(20),
 });
 
+/** GET /api/laudos/exportar: the list's filters and order (no page), and the format. */
+export const exportarLaudosQuery = filtroDeLaudos
+  .omit({ pagina: true, porPagina: true })
+  .extend({ formato: z.enum(['csv', 'xlsx'], 'Formato inválido: use csv ou xlsx.').default('csv') });
+
 /** POST /api/admin/tipos-laudo. */
 export const tipoDeLaudoEntrada = entrada({
   nome: z.string().trim().min(2, 'Informe o nome do tipo.').max(80),
@@ -140,6 +145,7 @@ const tipoDeLaudo = z.object({ nome: z.string(), descricao: z.string().nullable(
 export type TipoLaudo = z.infer<typeof tipoDeLaudo>;
 /** GET /api/tipos-laudo. */
 export const tiposDeLaudo = z.object({ tipos: z.array(tipoDeLaudo) });
+
 /** POST /api/admin/tipos-laudo. */
 export const tipoDeLaudoCriado = z.object({ tipo: tipoDeLaudo });
 

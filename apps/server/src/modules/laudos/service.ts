@@ -122,7 +122,7 @@ export function condicaoStatus(status: StatusVencimento, hoje: string, valores?:
   }
 }
 
-interface FiltroLaudos {
+export interface FiltroLaudos {
   status?: StatusVencimento | undefined;
   tipo?: string | undefined;
   cliente?: string | undefined;
@@ -277,6 +277,40 @@ function condicoesDaLista(user: SessionUser, f: FiltroLaudos, hoje: string, valo
   if (f.vencimentoAte) conditions.push(lte(laudos.dataVencimento, v(f.vencimentoAte)));
   if (f.comArquivos) conditions.push(or(isNotNull(laudos.arquivoPdf), isNotNull(laudos.arquivoExcel)));
   return and(...conditions.filter((c): c is SQL => Boolean(c)));
+}
+
+/**
+ * Every laudo of a list (the user's scope and the filters, in the list's order), in batches of
+ * `lote`: what an export writes as it reads, never the whole set in memory.
+ */
+export async function* percorrerLaudos(
+  db: DbOrTx,
+  user: SessionUser,
+  f: Omit<FiltroLaudos, 'pagina' | 'porPagina'>,
+  hoje: string,
+  lote = 500,
+) {
+  const where = condicoesDaLista(user, { ...f, pagina: 1, porPagina: lote }, hoje);
+  const column = {
+    vencimento: laudos.dataVencimento,
+    nome: laudos.nome,
+    codigo: laudos.codigo,
+    cliente: laudos.cliente,
+    criadoEm: laudos.criadoEm,
+  }[f.ordem];
+  const order = f.direcao === 'asc' ? sql`${column} asc nulls last` : sql`${column} desc nulls last`;
+  for (let inicio = 0; ; inicio += lote) {
+    const rows = await db
+      .select(laudoColumns)
+      .from(laudos)
+      .leftJoin(usuarios, eq(usuarios.id, laudos.criadoPor))
+      .where(where)
+      .orderBy(order, f.direcao === 'asc' ? asc(laudos.id) : desc(laudos.id))
+      .limit(lote)
+      .offset(inicio);
+    for (const row of rows) yield toLaudoApi(row as LaudoRow, hoje);
+    if (rows.length < lote) return;
+  }
 }
 
 async function contar(db: DbOrTx, where: SQL | undefined): Promise<number> {

@@ -5,5 +5,10 @@ import { useDocumentTitle } from '../../../lib/document-title';
 export function VencimentosPage() {
   useDocumentTitle('Vencimentos');
   const { user } = useAuth();
-  return <VencimentosLista admin={user?.tipo === 'admin'} />;
+  return (
+    <VencimentosLista
+      admin={user?.tipo === 'admin'}
+      exportacaoIncluida={user?.tipo === 'admin' || Boolean(user?.plano?.dataExport)}
+    />
+  );
 }

@@ -9,6 +9,7 @@ import { paths } from '../../../lib/paths';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useLaudosPaginas } from '../api/list-laudos';
 import { type Ordenacao, useOrdenacaoNaUrl } from '../hooks/use-ordenacao-na-url';
+import { ExportarLaudos } from './exportar-laudos';
 import { type FiltrosBasicos, LaudoFiltros } from './laudo-filtros';
 import { LaudoLista } from './laudo-lista';
 import { SeletorDeVisao, useVisaoVencimentos, VencimentosCalendario } from './vencimentos-calendario';
@@ -31,7 +32,14 @@ const secoes: { status: StatusVencimento; titulo: string; vazio: string }[] = [
  * /vencimentos: the laudos in three sections by status, each loaded page by page, or (with
  * ?visao=calendario) a month calendar of the due dates.
  */
-export function VencimentosLista({ admin }: { admin: boolean }) {
+export function VencimentosLista({
+  admin,
+  exportacaoIncluida = false,
+}: {
+  admin: boolean;
+  /** Whether the plan includes `data_export` (admins always): the export, or what it would give. */
+  exportacaoIncluida?: boolean;
+}) {
   const [filtros, setFiltros] = useState<FiltrosBasicos>({ busca: '', tipo: '' });
   const busca = useDebouncedValue(filtros.busca, 300);
   const [ordenacao, ordenar] = useOrdenacaoNaUrl(ORDEM_PADRAO);
@@ -47,9 +55,15 @@ export function VencimentosLista({ admin }: { admin: boolean }) {
               : 'Acompanhe as datas de vencimento dos seus laudos.'}
           </p>
         </div>
-        <Link to={paths.novoLaudo} className={buttonClass('primary')}>
-          Novo laudo
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <ExportarLaudos
+            filtro={{ busca, tipo: filtros.tipo, ...ordenacao }}
+            incluido={exportacaoIncluida}
+          />
+          <Link to={paths.novoLaudo} className={buttonClass('primary')}>
+            Novo laudo
+          </Link>
+        </div>
       </div>
       <div className="mt-6">
         <LaudoFiltros

@@ -1,0 +1,32 @@
+/**
+ * The paid features of a plan (the spec's `planos` flags) as the product names them to people:
+ * the one check on the server (`exigirRecurso`) and the app's upgrade calls use these names.
+ */
+export const RECURSOS = {
+  dataExport: 'exportação de dados',
+  customReports: 'relatórios personalizados',
+  apiAccess: 'acesso à API',
+  customBranding: 'marca personalizada',
+  whatsappAlerts: 'alertas por WhatsApp',
+  notificacoes: 'notificações por e-mail',
+  emailSupport: 'suporte por e-mail',
+  prioritySupport: 'suporte prioritário',
+} as const;
+export type Recurso = keyof typeof RECURSOS;
+
+/** "A", "A e B", "A, B e C". */
+function lista(nomes: readonly string[]): string {
+  if (nomes.length <= 1) return nomes.join('');
+  return `${nomes.slice(0, -1).join(', ')} e ${nomes.at(-1)}`;
+}
+
+/**
+ * The refusal of a feature outside the plan, naming it and the active plans that include it:
+ * "Seu plano não inclui exportação de dados. Disponível nos planos Profissional e Empresarial."
+ */
+export function mensagemDeRecursoForaDoPlano(recurso: Recurso, planosQueIncluem: readonly string[]): string {
+  const base = `Seu plano não inclui ${RECURSOS[recurso]}.`;
+  if (planosQueIncluem.length === 0) return `${base} Fale conosco para saber como ter este recurso.`;
+  if (planosQueIncluem.length === 1) return `${base} Disponível no plano ${planosQueIncluem[0]}.`;
+  return `${base} Disponível nos planos ${lista(planosQueIncluem)}.`;
+}
