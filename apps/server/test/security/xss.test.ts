@@ -67,11 +67,19 @@ beforeAll(async () => {
     contact: { ...settings.contact, phone: SCRIPT, address: IMG, website: JS },
   });
 
+  // The client company, named with markup (issue 17: a company is its own record).
+  const empresa = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/empresas',
+    headers: json(adminCookie),
+    payload: { razaoSocial: `Razão ${IMG}`, nomeFantasia: `Empresa ${SCRIPT}`, endereco: IMG },
+  });
+  expect(empresa.statusCode, empresa.body).toBe(201);
   const usuario = await t.app.inject({
     method: 'POST',
     url: '/api/admin/usuarios',
     headers: json(adminCookie),
-    payload: { nome: `Nome ${IMG}`, email: CLIENTE, empresa: `Empresa ${SCRIPT}`, telefone: SCRIPT },
+    payload: { nome: `Nome ${IMG}`, email: CLIENTE, empresaId: empresa.json().empresa.id, telefone: SCRIPT },
   });
   expect(usuario.statusCode, usuario.body).toBe(201);
   const laudo = await t.app.inject({
