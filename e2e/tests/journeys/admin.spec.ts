@@ -61,6 +61,8 @@ test('the admin creates a client and their laudos, tunes and runs the reminders,
     page.getByText(`Usuário criado. A senha temporária foi enviada para ${cliente.email}.`),
   ).toBeVisible();
   await expect(dialogo).toBeHidden();
+  // After the other specs the list has pages of users: the admin searches for the new one.
+  await page.getByLabel('Buscar', { exact: true }).fill(cliente.email);
   const linhaCliente = page.getByRole('row').filter({ hasText: cliente.email });
   await expect(linhaCliente).toContainText(cliente.empresa);
   await expect(linhaCliente).toContainText('Primeiro acesso pendente');
