@@ -33,23 +33,33 @@ async function larguraSobrando(pill: Locator): Promise<number> {
   });
 }
 
-/** What the browser would click at the centre of each account control is that control: nothing covers it. */
-async function esperarContaDescoberta(page: Page) {
-  for (const controle of [
-    page.getByRole('link', { name: 'Minha conta' }),
-    page.getByRole('button', { name: 'Sair' }),
-  ]) {
-    // The page may still be settling after the toast's action: the control must be shown first.
-    await expect(controle).toBeVisible();
-    await controle.scrollIntoViewIfNeeded();
-    // Measured and hit-tested in one step in the page: a re-render between a separate boundingBox()
-    // and this check left a detached node without a box (failed two full runs).
-    const coberto = await controle.evaluate((el) => {
-      const caixa = el.getBoundingClientRect();
-      const topo = document.elementFromPoint(caixa.x + caixa.width / 2, caixa.y + caixa.height / 2);
-      return topo === null || !el.contains(topo);
-    });
-    expect(coberto, `${await controle.textContent()} coberto por uma notificação`).toBe(false);
+/**
+ * While the toast is on screen, what the browser would click at the centre of each account control
+ * is that control: nothing covers it.
+ */
+async function esperarContaDescoberta(page: Page, toast: Locator) {
+  for (const nome of ['Minha conta', 'Sair']) {
+    const controle =
+      nome === 'Sair' ? page.getByRole('button', { name: nome }) : page.getByRole('link', { name: nome });
+    // The page may still be settling after the toast's action (a navigation re-renders the header),
+    // so the check is retried as a whole: scrolled, measured and hit-tested in one step in the page
+    // (separate Playwright steps met a node detached between them: failed three full runs), and
+    // only counted while the toast is still shown.
+    await expect(async () => {
+      await expect(toast).toBeVisible({ timeout: 1_000 });
+      const coberto = await controle.evaluate(
+        (el) => {
+          el.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+          const caixa = el.getBoundingClientRect();
+          const topo = document.elementFromPoint(caixa.x + caixa.width / 2, caixa.y + caixa.height / 2);
+          return topo === null || !el.contains(topo);
+        },
+        undefined,
+        { timeout: 1_000 },
+      );
+      expect(coberto, `${nome} coberto por uma notificação`).toBe(false);
+      await expect(toast).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 10_000 });
   }
 }
 
@@ -80,7 +90,7 @@ test('on a phone and a laptop: pills fit their text, toasts leave the account li
   });
   await page.getByRole('button', { name: 'Criar laudo' }).click();
   await expect(page.getByText('Laudo criado')).toBeVisible();
-  await esperarContaDescoberta(page);
+  await esperarContaDescoberta(page, page.getByText('Laudo criado'));
 
   for (const caminho of ['/dashboard', '/documentos']) {
     await page.goto(caminho);
@@ -107,5 +117,5 @@ test('on a phone and a laptop: pills fit their text, toasts leave the account li
   await page.getByRole('button', { name: 'Excluir', exact: true }).click();
   await page.getByRole('button', { name: 'Excluir laudo' }).click();
   await expect(page.getByText('Laudo excluído')).toBeVisible();
-  await esperarContaDescoberta(page);
+  await esperarContaDescoberta(page, page.getByText('Laudo excluído'));
 });
