@@ -19,6 +19,10 @@ const serverProject = (engine: 'pglite' | 'postgres'): TestProjectInlineConfigur
 
 export default defineConfig({
   test: {
+    // Two files at a time, also on a two-core machine (vitest's default there is one): most of a
+    // server test's time is spent waiting on its server, PostgreSQL or a child process, so the CI run
+    // took 27 minutes one file at a time (decision 025).
+    maxWorkers: 2,
     reporters: process.env.CI ? ['default', ['json', { outputFile: 'test-results/unit.json' }]] : ['default'],
     projects: [
       { test: { name: 'domain', root: './packages/domain', include: ['src/**/*.test.ts'] } },

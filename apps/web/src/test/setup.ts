@@ -1,8 +1,13 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 // The API's shared schemas (zod) load here, once per file, not inside the first test's time limit.
 import '@laudos/domain/api';
 import { takeUnknownRoutes } from './api-mock';
+
+// How long findBy*/waitFor wait for the screen (not a speed check): a file's first test also loads
+// its route's lazy module, which on a busy two-core CI machine (the suites run side by side) took
+// more than the default second.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => {
