@@ -9,8 +9,9 @@ import {
   notificationHistory,
   notificationLogs,
   notificationRules,
+  planos,
 } from '../src/db/schema.ts';
-import { createAdmin, createUser, json } from './helpers/accounts.ts';
+import { createAdmin, createUser, empresaDeTeste, json } from './helpers/accounts.ts';
 import { testEngine } from './helpers/db.ts';
 import { createTestServer, signIn, type TestServer } from './helpers/server.ts';
 import { waitUntil } from './helpers/wait.ts';
@@ -224,6 +225,51 @@ describe(`reminders over time (${testEngine})`, () => {
     expect(n?.n).toBe(40);
     const [h] = await db.select({ n: sql<number>`count(*)::int` }).from(notificationHistory);
     expect(h?.n).toBe(40);
+  });
+  it('a company whose plan leaves out notificacoes gets no reminder nor monthly report, counted as such; the others do', async () => {
+    const { db, verificar } = await servidorNoTempo('2026-11-30');
+    const [semNotificacoes] = await db
+      .insert(planos)
+      .values({ nome: 'Só Consulta', preco: 10, notificacoes: false })
+      .returning({ id: planos.id });
+    const [comNotificacoes] = await db
+      .insert(planos)
+      .values({ nome: 'Com Avisos', preco: 20, notificacoes: true })
+      .returning({ id: planos.id });
+    const muda = await empresaDeTeste(t!, 'Muda Ltda', { planoId: semNotificacoes!.id });
+    const avisada = await empresaDeTeste(t!, 'Avisada Ltda', { planoId: comNotificacoes!.id });
+    await createUser(t!, { email: 'gestor@muda.com.br', empresaId: muda, papel: 'gestor' });
+    await createUser(t!, { email: 'gestor@avisada.com.br', empresaId: avisada, papel: 'gestor' });
+    const vence = addDaysIso('2026-12-01', 30);
+    const laudoMudo = await novoLaudo(db, 'MUDO-1', vence, 'compras@muda.com.br');
+    const laudoAvisado = await novoLaudo(db, 'AVIS-1', vence, 'compras@avisada.com.br');
+    await db.update(laudos).set({ empresaId: muda }).where(eq(laudos.id, laudoMudo));
+    await db.update(laudos).set({ empresaId: avisada }).where(eq(laudos.id, laudoAvisado));
+
+    // The dry run of the 1st (30-day reminders and the monthly report) says what the plan cuts.
+    const simulacao = await t!.server.notificacoes.simular('2026-12-01');
+    const destinos = simulacao.itens.map((i) => i.destinatario).sort();
+    expect(destinos).toEqual(['compras@avisada.com.br', 'gestor@avisada.com.br', 'gestor@avisada.com.br']);
+    // Muda's laudo and its gestor's monthly report.
+    expect(simulacao.semPlano).toBe(2);
+
+    const run = await verificar('2026-12-01');
+    expect(run).toMatchObject({ semPlano: 2, erros: 0 });
+    expect(await emailsDo(db, laudoMudo)).toEqual([]);
+    expect((await emailsDo(db, laudoAvisado)).map((e) => e.template)).toEqual([
+      'vencimento_30',
+      'vencimento_30',
+    ]);
+    const mensais = await db
+      .select({ to: emailLogs.recipientEmail })
+      .from(emailLogs)
+      .where(eq(emailLogs.templateType, 'relatorio_mensal'));
+    expect(mensais.map((m) => m.to)).toEqual(['gestor@avisada.com.br']);
+
+    // The plan gains the feature: the next run sends Muda's reminder (its window is still open).
+    await db.update(planos).set({ notificacoes: true }).where(eq(planos.id, semNotificacoes!.id));
+    await t!.server.notificacoes.executar({ origem: 'manual', asOf: '2026-12-01' });
+    expect((await emailsDo(db, laudoMudo)).map((e) => e.template)).toContain('vencimento_30');
   });
 });
 

@@ -531,6 +531,8 @@ export const notificationRuns = pgTable(
     queued: integer('queued').notNull().default(0),
     alreadySent: integer('already_sent').notNull().default(0),
     withoutEmail: integer('without_email').notNull().default(0),
+    /** Due reminders and monthly reports not sent: the company's plan leaves out `notificacoes`. */
+    withoutPlan: integer('without_plan').notNull().default(0),
     errors: integer('errors').notNull().default(0),
     message: text('message'),
   },

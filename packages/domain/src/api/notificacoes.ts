@@ -90,6 +90,8 @@ export type ItemSimulado = z.infer<typeof itemSimuladoSchema>;
 export const simulacaoSchema = z.object({
   data: z.string(),
   semEmail: z.number(),
+  /** Laudos (and monthly reports) of companies whose plan leaves out `notificacoes`: nothing sent. */
+  semPlano: z.number(),
   itens: z.array(itemSimuladoSchema),
 });
 export type Simulacao = z.infer<typeof simulacaoSchema>;
@@ -134,6 +136,8 @@ function comInstantes<I extends z.ZodType>(instante: I) {
     enfileirados: z.number(),
     jaEnviados: z.number(),
     semEmail: z.number(),
+    /** "sem notificações no plano": due laudos and monthly reports of companies whose plan leaves them out. */
+    semPlano: z.number(),
     erros: z.number(),
     mensagem: z.string().nullable(),
   });

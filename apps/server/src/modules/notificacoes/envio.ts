@@ -54,15 +54,16 @@ export async function enviarLembretes(
     inicio: now,
     regras: janelas.map((j) => j.regra.name),
   });
-  const totais: Totais = { enfileirados: 0, jaEnviados: 0, semEmail: 0, erros: 0 };
+  const totais: Totais = { enfileirados: 0, jaEnviados: 0, semEmail: 0, semPlano: 0, erros: 0 };
   let mensagem: string | null = null;
   if (!deps.settings.get().notifications.email) {
     mensagem = 'Envio de e-mails desativado nas configurações: nada foi enviado.';
   } else {
     try {
       const lembretes = janelas.filter((j) => j.regra.kind !== 'relatorio_mensal');
-      const { envios, semEmail } = await planejarEnvios(db, lembretes);
+      const { envios, semEmail, semPlano } = await planejarEnvios(db, lembretes);
       totais.semEmail = semEmail;
+      totais.semPlano = semPlano;
       const pendentes: Envio[] = [];
       for (const { envio, jaEnviado } of await marcarJaEnviados(db, envios)) {
         if (jaEnviado) totais.jaEnviados++;
@@ -91,6 +92,7 @@ export async function enviarLembretes(
         const r = await enviarRelatoriosMensais(db, deps.email, j.regra, j.de, j.ate, hoje);
         totais.enfileirados += r.enfileirados;
         totais.jaEnviados += r.jaEnviados;
+        totais.semPlano += r.semPlano;
         totais.erros += r.erros;
       }
       // Only a complete run moves the windows on; a failed one is tried again by the next check.

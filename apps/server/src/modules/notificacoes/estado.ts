@@ -16,6 +16,7 @@ export interface Totais {
   enfileirados: number;
   jaEnviados: number;
   semEmail: number;
+  semPlano: number;
   erros: number;
 }
 
@@ -77,6 +78,7 @@ export async function concluirExecucao(
       queued: totais.enfileirados,
       alreadySent: totais.jaEnviados,
       withoutEmail: totais.semEmail,
+      withoutPlan: totais.semPlano,
       errors: totais.erros,
       message: mensagem,
     })
@@ -145,6 +147,7 @@ function toExecucao(r: typeof notificationRuns.$inferSelect): Execucao {
     enfileirados: r.queued,
     jaEnviados: r.alreadySent,
     semEmail: r.withoutEmail,
+    semPlano: r.withoutPlan,
     erros: r.errors,
     mensagem: r.message,
   };

@@ -17,6 +17,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { authUser, laudos, notificationHistory, usuarios } from '../../db/schema.ts';
 import type { EmailService } from '../../email/delivery.ts';
 import { variaveisDoLaudo } from '../laudos/variaveis-email.ts';
+import { empresasSemRecurso } from '../planos/recursos.ts';
 import type { RegraRow } from './regras.ts';
 import { planejarRelatoriosMensais } from './relatorio-mensal.ts';
 
@@ -111,11 +112,14 @@ function janelasDoDia(regras: readonly RegraRow[], data: string): Janela[] {
   return janelas;
 }
 
-/** The laudos with a milestone in some window (an index range scan on data_vencimento each). */
+/**
+ * The laudos with a milestone in some window (an index range scan on data_vencimento each). A laudo
+ * of a company whose plan leaves out `notificacoes` gets none (issue 18): counted in `semPlano`.
+ */
 export async function planejarEnvios(
   db: DbOrTx,
   janelas: readonly Janela[],
-): Promise<{ envios: Envio[]; semEmail: number }> {
+): Promise<{ envios: Envio[]; semEmail: number; semPlano: number }> {
   const regrasPorId = new Map(janelas.map((j) => [j.regra.id, j.regra]));
   const janelasDeRegra: JanelaDeRegra[] = janelas
     .filter((j) => j.regra.kind === 'vencendo' || j.regra.kind === 'vencido')
@@ -130,12 +134,19 @@ export async function planejarEnvios(
       };
     });
   const faixas = faixasDeVencimento(janelasDeRegra);
-  if (faixas.length === 0) return { envios: [], semEmail: 0 };
+  if (faixas.length === 0) return { envios: [], semEmail: 0, semPlano: 0 };
   const rows = await laudosDevidos(db, faixas);
-  const devidos = rows.flatMap((laudo) => {
+  const marcados = rows.flatMap((laudo) => {
     const escolha = marcoAEnviar(laudo.dataVencimento, janelasDeRegra);
     return escolha ? [{ laudo, escolha }] : [];
   });
+  const semNotificacoes = await empresasSemRecurso(
+    db,
+    marcados.map((d) => d.laudo.empresaId),
+    'notificacoes',
+  );
+  const devidos = marcados.filter((d) => !d.laudo.empresaId || !semNotificacoes.has(d.laudo.empresaId));
+  const semPlano = marcados.length - devidos.length;
   const equipes = await equipesQueRecebem(
     db,
     devidos.map((d) => d.laudo.empresaId),
@@ -158,7 +169,7 @@ export async function planejarEnvios(
         templateType: regra.templateType ?? templateDoMarco(escolha.marco),
       });
   }
-  return { envios, semEmail };
+  return { envios, semEmail, semPlano };
 }
 
 /**
@@ -258,7 +269,7 @@ export async function simularLembretes(
 ): Promise<Simulacao> {
   const { db, email } = deps;
   const janelas = janelasDoDia(regras, data);
-  const { envios, semEmail } = await planejarEnvios(db, janelas);
+  const { envios, semEmail, semPlano } = await planejarEnvios(db, janelas);
   const itens: ItemSimulado[] = [];
   for (const { envio: e, jaEnviado } of await marcarJaEnviados(db, envios)) {
     let assunto = '';
@@ -292,8 +303,13 @@ export async function simularLembretes(
     });
   }
   const mensal = janelas.find((j) => j.regra.kind === 'relatorio_mensal');
-  if (mensal) itens.push(...(await planejarRelatoriosMensais(db, email, mensal.regra, data)));
-  return { data, itens, semEmail };
+  let mensaisSemPlano = 0;
+  if (mensal) {
+    const r = await planejarRelatoriosMensais(db, email, mensal.regra, data);
+    itens.push(...r.itens);
+    mensaisSemPlano = r.semPlano;
+  }
+  return { data, itens, semEmail, semPlano: semPlano + mensaisSemPlano };
 }
 
 /** The laudos due in any of the ranges, with the client account their e-mail belongs to. */

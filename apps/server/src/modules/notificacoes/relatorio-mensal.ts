@@ -5,6 +5,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { authUser, empresas, laudos, monthlyReports, notificationLogs, usuarios } from '../../db/schema.ts';
 import type { EmailService } from '../../email/delivery.ts';
 import { condicaoStatus, contarPorStatus, escopoDoUsuario } from '../laudos/service.ts';
+import { empresasSemRecurso } from '../planos/recursos.ts';
 import type { RegraRow } from './regras.ts';
 
 /** How many laudos each list of the report shows (the totals always count all of them). */
@@ -47,8 +48,12 @@ type Cliente = {
   emailVerificado: boolean;
 };
 
-async function clientes(db: DbOrTx): Promise<Cliente[]> {
-  return db
+/**
+ * The active clients, and those of them whose company's plan leaves out `notificacoes` (issue 18):
+ * they get no monthly report.
+ */
+async function clientes(db: DbOrTx): Promise<{ todos: Cliente[]; semPlano: Set<string> }> {
+  const todos = await db
     .select({
       id: usuarios.id,
       nome: usuarios.nome,
@@ -63,6 +68,12 @@ async function clientes(db: DbOrTx): Promise<Cliente[]> {
     .leftJoin(empresas, eq(empresas.id, usuarios.empresaId))
     .where(and(eq(usuarios.tipo, 'cliente'), eq(usuarios.ativo, true)))
     .orderBy(asc(usuarios.id));
+  const semPlano = await empresasSemRecurso(
+    db,
+    todos.map((c) => c.empresaId),
+    'notificacoes',
+  );
+  return { todos, semPlano };
 }
 
 /** One client's laudos by status on `hoje`, with the expiring and expired ones listed. */
@@ -121,12 +132,17 @@ export async function enviarRelatoriosMensais(
   de: string,
   ate: string,
   hoje: string,
-): Promise<{ enfileirados: number; jaEnviados: number; erros: number }> {
+): Promise<{ enfileirados: number; jaEnviados: number; semPlano: number; erros: number }> {
   const mes = mesDoRelatorio(de, ate);
-  const totais = { enfileirados: 0, jaEnviados: 0, erros: 0 };
+  const totais = { enfileirados: 0, jaEnviados: 0, semPlano: 0, erros: 0 };
   if (!mes) return totais;
-  for (const cliente of await clientes(db)) {
+  const { todos, semPlano } = await clientes(db);
+  for (const cliente of todos) {
     try {
+      if (cliente.empresaId && semPlano.has(cliente.empresaId)) {
+        if (await resumo(db, cliente, hoje)) totais.semPlano++;
+        continue;
+      }
       await db.transaction(async (tx) => {
         const r = await resumo(tx, cliente, hoje);
         if (!r) return;
@@ -177,13 +193,19 @@ export async function planejarRelatoriosMensais(
   email: Pick<EmailService, 'render'>,
   regra: RegraRow,
   data: string,
-): Promise<ItemSimulado[]> {
+): Promise<{ itens: ItemSimulado[]; semPlano: number }> {
   const mes = mesDoRelatorio(addDaysIso(data, -1), data);
-  if (!mes) return [];
+  if (!mes) return { itens: [], semPlano: 0 };
   const itens: ItemSimulado[] = [];
-  for (const cliente of await clientes(db)) {
+  let semNotificacoes = 0;
+  const { todos, semPlano } = await clientes(db);
+  for (const cliente of todos) {
     const r = await resumo(db, cliente, data);
     if (!r) continue;
+    if (cliente.empresaId && semPlano.has(cliente.empresaId)) {
+      semNotificacoes++;
+      continue;
+    }
     const [ja] = await db
       .select({ id: monthlyReports.usuarioId })
       .from(monthlyReports)
@@ -210,5 +232,5 @@ export async function planejarRelatoriosMensais(
       jaEnviado: Boolean(ja),
     });
   }
-  return itens;
+  return { itens, semPlano: semNotificacoes };
 }

@@ -1,8 +1,8 @@
 import { mensagemDeRecursoForaDoPlano, type Recurso } from '@laudos/domain';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/session.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { planos } from '../../db/schema.ts';
+import { empresas, planos } from '../../db/schema.ts';
 import { erro } from '../../http/errors.ts';
 
 /**
@@ -43,4 +43,27 @@ export async function exigirRecurso(
 ): Promise<void> {
   if (await temRecurso(db, user, recurso)) return;
   throw erro('recursoForaDoPlano', mensagemDeRecursoForaDoPlano(recurso, await planosCom(db, recurso)));
+}
+
+/**
+ * The same check for work outside a request (the reminder runs): of these companies, the ones whose
+ * plan leaves the feature out. A company without a plan is the firm's to manage (no limits, decision
+ * 020) and is not cut off.
+ */
+export async function empresasSemRecurso(
+  db: DbOrTx,
+  empresaIds: Iterable<string | null>,
+  recurso: Recurso,
+): Promise<Set<string>> {
+  const ids = [...new Set([...empresaIds].filter((id): id is string => Boolean(id)))];
+  const sem = new Set<string>();
+  for (let i = 0; i < ids.length; i += 1000) {
+    const rows = await db
+      .select({ id: empresas.id, tem: planos[recurso] })
+      .from(empresas)
+      .innerJoin(planos, eq(planos.id, empresas.planoId))
+      .where(inArray(empresas.id, ids.slice(i, i + 1000)));
+    for (const r of rows) if (!r.tem) sem.add(r.id);
+  }
+  return sem;
 }

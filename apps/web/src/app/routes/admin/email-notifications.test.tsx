@@ -182,6 +182,7 @@ describe('admin: agendador', () => {
             enfileirados: 3,
             jaEnviados: 1,
             semEmail: 2,
+            semPlano: 1,
             erros: 0,
             mensagem: null,
           },
@@ -194,7 +195,7 @@ describe('admin: agendador', () => {
 
     expect(
       await screen.findByText(
-        'Execução concluída (20/11/2026): 3 e-mails enfileirados, 1 já enviado, 2 laudos sem e-mail, 0 erros.',
+        'Execução concluída (20/11/2026): 3 e-mails enfileirados, 1 já enviado, 2 laudos sem e-mail, 1 sem notificações no plano, 0 erros.',
       ),
     ).toBeTruthy();
   });
@@ -204,6 +205,7 @@ describe('admin: simulação de envio', () => {
   const simulacao: Simulacao = {
     data: '2026-12-01',
     semEmail: 2,
+    semPlano: 3,
     itens: [
       {
         laudoId: 'l-1',
@@ -257,12 +259,17 @@ describe('admin: simulação de envio', () => {
     expect(within(elevador).getByText('Já enviado')).toBeTruthy();
 
     expect(screen.getByText('2 laudos sem e-mail de cliente: não receberiam aviso.')).toBeTruthy();
+    expect(
+      screen.getByText('3 avisos sem notificações no plano: a empresa não receberia e-mail.'),
+    ).toBeTruthy();
     expect(callsTo(fetchMock, 'POST /api/admin/notificacoes/simular')).toEqual([{ data: '2026-12-01' }]);
   });
 
   it('says when nothing would be sent', async () => {
     mockAdminApi({
-      'POST /api/admin/notificacoes/simular': { body: { data: '2026-12-02', itens: [], semEmail: 0 } },
+      'POST /api/admin/notificacoes/simular': {
+        body: { data: '2026-12-02', itens: [], semEmail: 0, semPlano: 0 },
+      },
     });
     renderApp(`${paths.adminEmailNotifications}?aba=simulacao`);
 

@@ -73,4 +73,44 @@ describe('/notificacoes', () => {
     expect(screen.getByText(/90, 60, 30, 15, 7, 3 e 1 dia antes do vencimento/)).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
   });
+
+  it('says so when the plan leaves the e-mails out, with the way to the plans ', async () => {
+    const plano = {
+      id: 'p-consulta',
+      nome: 'Consulta',
+      preco: 10,
+      maxLaudos: 10,
+      maxUsuarios: 3,
+      notificacoes: false,
+      whatsappAlerts: false,
+      emailSupport: false,
+      prioritySupport: false,
+      customReports: false,
+      apiAccess: false,
+      dataExport: false,
+      customBranding: false,
+    };
+    mockApi({
+      'GET /api/me': { body: perfil({ plano }) },
+      'GET /api/notificacoes': { body: { itens: [], total: 0, pagina: 1, porPagina: 100 } },
+    });
+    renderApp(paths.notificacoes);
+
+    const aviso = await screen.findByText('Seu plano não inclui notificações por e-mail.');
+    const caixa = aviso.closest('[role="status"]') as HTMLElement;
+    expect(caixa.textContent).toContain('Os lembretes de vencimento e o relatório mensal não são enviados');
+    expect(within(caixa).getByRole('link', { name: 'Ver os planos que incluem' }).getAttribute('href')).toBe(
+      '/planos',
+    );
+  });
+
+  it('says nothing of the plan when it includes the e-mails', async () => {
+    mockApi({
+      'GET /api/me': { body: perfil() },
+      'GET /api/notificacoes': { body: { itens: [], total: 0, pagina: 1, porPagina: 100 } },
+    });
+    renderApp(paths.notificacoes);
+    expect(await screen.findByText('Nenhuma notificação enviada ainda.')).toBeTruthy();
+    expect(screen.queryByText('Seu plano não inclui notificações por e-mail.')).toBeNull();
+  });
 });

@@ -157,6 +157,9 @@ function resumo(execucao: Execucao): string {
     plural(execucao.enfileirados, 'e-mail enfileirado', 'e-mails enfileirados'),
     plural(execucao.jaEnviados, 'já enviado', 'já enviados'),
     plural(execucao.semEmail, 'laudo sem e-mail', 'laudos sem e-mail'),
+    ...(execucao.semPlano > 0
+      ? [`${execucao.semPlano.toLocaleString('pt-BR')} sem notificações no plano`]
+      : []),
     plural(execucao.erros, 'erro', 'erros'),
   ].join(', ');
 }
@@ -218,6 +221,12 @@ const colunas: DataTableColumn<Execucao>[] = [
     fold: true,
     className: numero,
     cell: (execucao) => execucao.semEmail.toLocaleString('pt-BR'),
+  },
+  {
+    header: 'Sem notificações no plano',
+    fold: true,
+    className: numero,
+    cell: (execucao) => execucao.semPlano.toLocaleString('pt-BR'),
   },
   {
     header: 'Erros',

@@ -82,6 +82,12 @@ function ResultadoSimulacao({ simulacao }: { simulacao: Simulacao }) {
             ? 'Todos os laudos têm e-mail de cliente.'
             : `${plural(simulacao.semEmail, 'laudo sem e-mail de cliente', 'laudos sem e-mail de cliente')}: não receberiam aviso.`}
         </p>
+        {simulacao.semPlano > 0 ? (
+          <p>
+            {plural(simulacao.semPlano, 'aviso', 'avisos')} sem notificações no plano: a empresa não receberia
+            e-mail.
+          </p>
+        ) : null}
       </div>
       {simulacao.itens.length > 0 ? (
         <DataTable

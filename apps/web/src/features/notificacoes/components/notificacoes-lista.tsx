@@ -1,5 +1,5 @@
 import { DIAS_ANTES_PADRAO } from '@laudos/domain';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { SkeletonTable, useRevealDelay } from '../../../components/loading';
 import { Badge } from '../../../components/ui/badge';
@@ -21,8 +21,11 @@ function diasDosLembretes(): string {
   return `${texto} ${ultimo === 1 ? 'dia' : 'dias'}`;
 }
 
-/** /notificacoes: the e-mails sent about the user's laudos, newest first. */
-export function NotificacoesLista() {
+/**
+ * /notificacoes: the e-mails sent about the user's laudos, newest first. `aviso` (the plan leaves
+ * the e-mails out) is said above the list.
+ */
+export function NotificacoesLista({ aviso }: { aviso?: ReactNode } = {}) {
   const [pagina, setPagina] = useState(1);
   const notificacoes = useNotificacoes(pagina, POR_PAGINA);
   const revelando = useRevealDelay(notificacoes.isPending);
@@ -39,6 +42,7 @@ export function NotificacoesLista() {
       <p className="mt-2 text-slate-700">Os avisos e e-mails enviados sobre os seus laudos.</p>
 
       <div className="mt-6 space-y-4">
+        {aviso}
         {notificacoes.isPending || revelando ? (
           <SkeletonTable rows={5} columns={4} label="Carregando notificações..." />
         ) : notificacoes.isError ? (

@@ -1,0 +1,1 @@
+ALTER TABLE "notification_runs" ADD COLUMN "without_plan" integer DEFAULT 0 NOT NULL;
