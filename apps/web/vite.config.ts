@@ -24,6 +24,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     css: false,
+    // A hang guard, not a speed check (decision 025): two files run at a time beside the server's
+    // suites, and a test that waits on the screen may take several seconds on a busy CI machine.
+    testTimeout: 20_000,
   },
 }));
 
