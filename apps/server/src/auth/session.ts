@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
+import { planoEmVigor } from '../db/plano-em-vigor.ts';
 import { authSession, authUser, empresas, usuarios } from '../db/schema.ts';
 import { erro, forbidden, unauthorized } from '../http/errors.ts';
 import type { SettingsStore } from '../settings/store.ts';
@@ -62,9 +63,7 @@ const profileColumns = {
   telefone: usuarios.telefone,
   ativo: usuarios.ativo,
   primeiroAcesso: usuarios.primeiroAcesso,
-  planoId: sql<
-    string | null
-  >`case when ${usuarios.empresaId} is null then ${usuarios.planoId} else ${empresas.planoId} end`,
+  planoId: planoEmVigor,
   doisFatores: authUser.twoFactorEnabled,
   emailVerificado: authUser.emailVerified,
 };

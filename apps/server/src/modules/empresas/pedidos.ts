@@ -1,6 +1,6 @@
 import { cnpjValido, digitosDoCnpj } from '@laudos/domain';
 import type { aprovarPedidoEntrada, Papel, pedirEmpresaEntrada } from '@laudos/domain/api';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { SessionUser } from '../../auth/session.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -85,15 +85,16 @@ export async function listarPedidos(db: DbOrTx) {
     .innerJoin(authUser, eq(authUser.id, usuarios.id))
     .where(eq(pedidosEmpresa.status, 'pendente'))
     .orderBy(asc(pedidosEmpresa.criadoEm));
-  const ids = rows.map((r) => r.sugestaoId).filter((id): id is string => Boolean(id));
-  const sugestoes = new Map<string, { id: string; nome: string; cnpj: string | null }>();
-  for (const id of new Set(ids)) {
-    const [e] = await db
-      .select({ id: empresas.id, nome: empresas.nomeFantasia, cnpj: empresas.cnpj })
-      .from(empresas)
-      .where(eq(empresas.id, id));
-    if (e) sugestoes.set(id, e);
-  }
+  const ids = [...new Set(rows.map((r) => r.sugestaoId).filter((id): id is string => Boolean(id)))];
+  const sugestoes = new Map(
+    (ids.length === 0
+      ? []
+      : await db
+          .select({ id: empresas.id, nome: empresas.nomeFantasia, cnpj: empresas.cnpj })
+          .from(empresas)
+          .where(inArray(empresas.id, ids))
+    ).map((e) => [e.id, e]),
+  );
   return {
     pedidos: rows.map((r) => ({
       id: r.id,

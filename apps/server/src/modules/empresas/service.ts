@@ -6,6 +6,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { containsPattern } from '../../db/like.ts';
 import { authUser, convites, empresas, laudos, pedidosEmpresa, planos, usuarios } from '../../db/schema.ts';
 import { erro } from '../../http/errors.ts';
+import { assertPlano } from '../planos/service.ts';
 
 /** The columns of a company as the admin and its gestor see it, with its plan usage. */
 const empresaColumns = {
@@ -121,12 +122,6 @@ export async function buscarEmpresa(db: DbOrTx, id: string): Promise<EmpresaApi>
   const [row] = await consulta(db).where(eq(empresas.id, id)).limit(1);
   if (!row) throw erro('empresaNaoEncontrada');
   return toEmpresa(row);
-}
-
-async function assertPlano(db: DbOrTx, planoId: string | null | undefined) {
-  if (!planoId) return;
-  const [p] = await db.select({ id: planos.id }).from(planos).where(eq(planos.id, planoId)).limit(1);
-  if (!p) throw erro('planoInvalido');
 }
 
 function cnpjDuplicado(err: unknown): never {

@@ -3,6 +3,7 @@ import type { AlteracaoPlano, PlanoAdmin, PlanoDados } from '@laudos/domain/api'
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { planoEmVigor } from '../../db/plano-em-vigor.ts';
 import { empresas, planos, usuarios } from '../../db/schema.ts';
 import { erro } from '../../http/errors.ts';
 
@@ -98,12 +99,12 @@ export async function getPlanoPadrao(db: DbOrTx) {
 // Administration
 // ---------------------------------------------------------------------------------------------
 
-/**
- * The plan in force for a row of `usuarios` (issue 17): its company's when it has one, else its
- * own. A subquery, so it needs no join.
- */
-const planoEmVigor = sql`(case when ${usuarios.empresaId} is null then ${usuarios.planoId}
-  else (select e.plano_id from ${empresas} e where e.id = ${usuarios.empresaId}) end)`;
+/** 400 PLANO_INVALIDO when a plan chosen for a person or a company does not exist (none is fine). */
+export async function assertPlano(db: DbOrTx, planoId: string | null | undefined): Promise<void> {
+  if (!planoId) return;
+  const [p] = await db.select({ id: planos.id }).from(planos).where(eq(planos.id, planoId)).limit(1);
+  if (!p) throw erro('planoInvalido');
+}
 
 /** GET /api/admin/planos: every plan, cheapest first, with how many users are on each. */
 export async function listarPlanos(db: DbOrTx, id?: string): Promise<PlanoAdmin[]> {

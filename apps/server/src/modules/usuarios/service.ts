@@ -9,6 +9,7 @@ import { clearSignInBlocks, listSignInBlocks } from '../../auth/sign-in-limits.t
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
+import { planoEmVigor } from '../../db/plano-em-vigor.ts';
 import { authAccount, authUser, empresas, planos, usuarios } from '../../db/schema.ts';
 import type { EmailRequest, EmailService } from '../../email/delivery.ts';
 import { erro, orFail } from '../../http/errors.ts';
@@ -17,7 +18,7 @@ import { setPassword } from '../conta/service.ts';
 import { assertGestorRestante, assertVaga, gestoresAtivos, travarEmpresa } from '../empresas/regras.ts';
 import { excluirLaudosDoUsuario } from '../laudos/remocao.ts';
 import { removerArquivosGuardados } from '../laudos/service.ts';
-import { getPlanoPadrao } from '../planos/service.ts';
+import { assertPlano, getPlanoPadrao } from '../planos/service.ts';
 
 export interface NovaConta {
   email: string;
@@ -162,11 +163,6 @@ export interface FiltroUsuarios {
   porPagina: number;
 }
 
-/** The plan in force for a person: their company's when they have one, else their own. */
-const planoEmVigor = sql<
-  string | null
->`case when ${usuarios.empresaId} is null then ${usuarios.planoId} else ${empresas.planoId} end`;
-
 const usuarioColumns = {
   id: usuarios.id,
   nome: usuarios.nome,
@@ -248,12 +244,6 @@ export async function buscarUsuario(db: DbOrTx, id: string) {
   const [row] = await comEmpresaEPlano(db).where(eq(usuarios.id, id)).limit(1);
   if (!row) throw erro('usuarioNaoEncontrado');
   return toUsuarioAdmin(row);
-}
-
-async function assertPlano(db: DbOrTx, planoId: string | null | undefined) {
-  if (!planoId) return;
-  const [p] = await db.select({ id: planos.id }).from(planos).where(eq(planos.id, planoId)).limit(1);
-  if (!p) throw erro('planoInvalido');
 }
 
 function temporaryPasswordExpiry(ttlDays: number, now = new Date()): Date {
