@@ -3,7 +3,7 @@ import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState 
 /** One choice of a `Combobox`: what it shows, and a second line in small print (a CNPJ, say). */
 export type ComboboxOption = { id: string; rotulo: string; detalhe?: string | null };
 
-type ComboboxProps = {
+export type ComboboxProps = {
   label: ReactNode;
   /** The input's name, so `focusFirstError` finds it. */
   name: string;

@@ -1,5 +1,6 @@
 import { formatarCnpj } from '@laudos/domain';
 import { type FormEvent, useState } from 'react';
+import { EmpresaCombobox, type EmpresaEscolhida } from '../../../components/empresa-combobox';
 import { useToast } from '../../../components/toast';
 import { Badge } from '../../../components/ui/badge';
 import { buttonClass } from '../../../components/ui/button';
@@ -14,7 +15,6 @@ import { errorMessage } from '../../../lib/validation';
 import type { Papel, PedidoEmpresa } from '../api/empresa';
 import { useAprovarPedido, usePedidos, useRecusarPedido } from '../api/pedidos';
 import { EmpresaForm, type PlanoOpcao } from './empresa-form';
-import { type EmpresaEscolhida, EmpresaPicker } from './empresa-picker';
 
 /** The section's id, for the "N pedidos de acesso pendentes" badge to link to. */
 export const PEDIDOS_ID = 'pedidos-de-acesso';
@@ -185,7 +185,7 @@ function VincularForm({ pedido, onDone }: { pedido: PedidoEmpresa; onDone: () =>
   return (
     <form noValidate onSubmit={enviar} className="space-y-4">
       {aprovar.error ? <FormAlert>{errorMessage(aprovar.error)}</FormAlert> : null}
-      <EmpresaPicker
+      <EmpresaCombobox
         autofoco
         hint={pedido.nome ? `Informada no pedido: ${pedido.nome}.` : undefined}
         selecionada={empresa}

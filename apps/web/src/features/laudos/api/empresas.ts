@@ -1,36 +1,15 @@
-import { empresaRespostaWebSchema, empresasOpcoesSchema } from '@laudos/domain/api';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { empresaRespostaWebSchema } from '@laudos/domain/api';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
 import { parseWith } from '../../../lib/parse';
 
 /*
- * The companies a laudo may belong to, for the admin's laudo form (the companies' own screens are
- * features/empresas; features do not import each other, so this small part is here too). The keys
- * are the companies' (['admin', 'empresas', ...]), so their changes refresh this list as well.
+ * "Criar empresa" in the admin's laudo form (the companies' own screens are features/empresas;
+ * features do not import each other). It refreshes the companies' keys (['admin', 'empresas', ...]),
+ * the pickers' list among them (lib/empresas-opcoes.ts).
  */
 
 const empresasKey = ['admin', 'empresas'] as const;
-
-/** GET /api/admin/empresas/opcoes?busca=: up to 20 active companies whose name or CNPJ matches. */
-export function empresasOpcoesQueryOptions(busca: string, enabled = true) {
-  const termo = busca.trim();
-  return queryOptions({
-    enabled,
-    queryKey: [...empresasKey, 'opcoes', termo],
-    queryFn: async ({ signal }) => {
-      const { empresas } = await apiFetch(
-        `/admin/empresas/opcoes${termo ? `?${new URLSearchParams({ busca: termo })}` : ''}`,
-        { parse: parseWith(empresasOpcoesSchema, 'resposta'), signal },
-      );
-      return empresas;
-    },
-    placeholderData: (previous) => previous,
-  });
-}
-
-export function useEmpresasOpcoes(busca: string, enabled = true) {
-  return useQuery(empresasOpcoesQueryOptions(busca, enabled));
-}
 
 /** The few fields "Criar empresa" asks in the laudo form; the rest is filled on the company's page. */
 export type EmpresaRapida = { razaoSocial: string; nomeFantasia: string; cnpj: string | null };

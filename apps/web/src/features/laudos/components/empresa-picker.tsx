@@ -2,14 +2,13 @@ import { digitosDoCnpj, formatarCnpj } from '@laudos/domain';
 import { criarEmpresaEntrada, type Empresa } from '@laudos/domain/api';
 import { type FormEvent, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { EmpresaCombobox } from '../../../components/empresa-combobox';
 import { useToast } from '../../../components/toast';
 import { buttonClass } from '../../../components/ui/button';
-import { Combobox } from '../../../components/ui/combobox';
 import { Dialog } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/field';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { ApiError } from '../../../lib/api';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import {
   errorMessage,
   errorsFromRequest,
@@ -17,7 +16,7 @@ import {
   type FieldErrors,
   focusFirstError,
 } from '../../../lib/validation';
-import { useCriarEmpresa, useEmpresasOpcoes } from '../api/empresas';
+import { useCriarEmpresa } from '../api/empresas';
 
 /** The company chosen: its id (null for a laudo's old client text with no company) and its name. */
 export type EmpresaDoLaudo = { id: string | null; nome: string };
@@ -37,34 +36,16 @@ export function EmpresaPicker({
   selecionada: EmpresaDoLaudo | null;
   onSelecionar: (empresa: EmpresaDoLaudo | null) => void;
 }) {
-  const [busca, setBusca] = useState('');
-  const buscaAtiva = useDebouncedValue(busca, 250);
-  // Nothing is loaded until the list is first opened.
-  const [usada, setUsada] = useState(false);
-  const opcoes = useEmpresasOpcoes(buscaAtiva, usada);
   const [criando, setCriando] = useState<string | null>(null);
 
   return (
     <>
-      <Combobox
-        label="Empresa"
+      <EmpresaCombobox
         name={name}
         hint="A empresa dona do laudo; as pessoas dela passam a vê-lo."
         error={error}
-        placeholder="Busque pelo nome ou CNPJ"
-        selecionada={selecionada ? { id: selecionada.id ?? '', rotulo: selecionada.nome } : null}
-        onSelecionar={(opcao) => onSelecionar(opcao ? { id: opcao.id, nome: opcao.rotulo } : null)}
-        onBuscar={setBusca}
-        onAbrir={() => setUsada(true)}
-        opcoes={(opcoes.data ?? []).map((empresa) => ({
-          id: empresa.id,
-          rotulo: empresa.nome,
-          detalhe: empresa.cnpj ? `CNPJ ${formatarCnpj(empresa.cnpj)}` : null,
-        }))}
-        // Also while the search waits for the typing to pause.
-        carregando={opcoes.isPending || opcoes.isPlaceholderData || busca.trim() !== buscaAtiva.trim()}
-        erroAoCarregar={opcoes.isError ? opcoes.error.message : null}
-        vazio="Nenhuma empresa ativa encontrada."
+        selecionada={selecionada ? { id: selecionada.id ?? '', nome: selecionada.nome } : null}
+        onSelecionar={onSelecionar}
         acao={{
           rotulo: (texto) => (texto ? `Criar empresa “${texto}”` : 'Criar empresa'),
           onEscolher: setCriando,

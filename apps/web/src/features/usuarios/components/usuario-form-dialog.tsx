@@ -1,5 +1,6 @@
 import { atualizarUsuarioEntrada, criarUsuarioEntrada } from '@laudos/domain/api';
 import { type FormEvent, useRef, useState } from 'react';
+import { EmpresaCombobox, type EmpresaEscolhida } from '../../../components/empresa-combobox';
 import { useToast } from '../../../components/toast';
 import { buttonClass } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -17,7 +18,6 @@ import {
 import { useAlterarUsuario, useCriarUsuario } from '../api/mutations';
 import type { Papel, TipoUsuario, Usuario } from '../api/usuario';
 import { BloqueiosAcesso } from './bloqueios-acesso';
-import { EmpresaCampo, type EmpresaDoUsuario } from './empresa-campo';
 
 export type PlanoOpcao = { id: string; nome: string };
 
@@ -74,7 +74,7 @@ function UsuarioForm({
   const [nome, setNome] = useState(usuario?.nome ?? '');
   const [email, setEmail] = useState(usuario?.email ?? '');
   const [tipo, setTipo] = useState<TipoUsuario>(usuario?.tipo ?? 'cliente');
-  const [empresa, setEmpresa] = useState<EmpresaDoUsuario | null>(
+  const [empresa, setEmpresa] = useState<EmpresaEscolhida | null>(
     usuario?.empresaId ? { id: usuario.empresaId, nome: usuario.empresa ?? '' } : null,
   );
   // '' lets the server choose: gestor when the company has no active gestor yet, else membro.
@@ -221,7 +221,9 @@ function UsuarioForm({
         </SelectField>
       </div>
       {tipo === 'cliente' ? (
-        <EmpresaCampo
+        <EmpresaCombobox
+          optional
+          hint="A pessoa vê os laudos da empresa. Sem empresa, só os enviados ao próprio e-mail."
           selecionada={empresa}
           onSelecionar={(escolhida) => {
             // Another company: its role is chosen again (or left to the server).

@@ -1,15 +1,20 @@
 import { empresasOpcoesSchema } from '@laudos/domain/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
-import { parseWith } from '../../../lib/parse';
-import { empresasKey } from './empresa';
+import { apiFetch } from './api';
+import { parseWith } from './parse';
+
+/*
+ * The companies to choose from, shared by the admin's company pickers (laudo form, user form,
+ * requests to join). The key is under the companies' own (['admin', 'empresas'], features/empresas),
+ * so creating or changing a company refreshes every picker.
+ */
 
 /** GET /api/admin/empresas/opcoes?busca=: up to 20 active companies whose name or CNPJ matches. */
-export function empresasOpcoesQueryOptions(busca: string, enabled = true) {
+function empresasOpcoesQueryOptions(busca: string, enabled: boolean) {
   const termo = busca.trim();
   return queryOptions({
     enabled,
-    queryKey: [...empresasKey, 'opcoes', termo],
+    queryKey: ['admin', 'empresas', 'opcoes', termo],
     queryFn: async ({ signal }) => {
       const { empresas } = await apiFetch(
         `/admin/empresas/opcoes${termo ? `?${new URLSearchParams({ busca: termo })}` : ''}`,

@@ -1,27 +1,25 @@
 import { formatarCnpj } from '@laudos/domain';
 import { useState } from 'react';
-import { Combobox } from '../../../components/ui/combobox';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { useEmpresasOpcoes } from '../api/empresas-opcoes';
+import { useEmpresasOpcoes } from '../lib/empresas-opcoes';
+import { useDebouncedValue } from '../lib/use-debounced-value';
+import { Combobox, type ComboboxProps } from './ui/combobox';
 
-/** The company chosen: its id and the name shown. */
+/** A company chosen in a picker: its id and the name shown. */
 export type EmpresaEscolhida = { id: string; nome: string };
 
-/** Searches the active companies by name or CNPJ (`GET /api/admin/empresas/opcoes`) and picks one. */
-export function EmpresaPicker({
+/**
+ * Searches the active companies by name or CNPJ (`GET /api/admin/empresas/opcoes`) and chooses one:
+ * the admin's company picker of the laudo form, the user form and the requests to join.
+ */
+export function EmpresaCombobox({
   label = 'Empresa',
   name = 'empresaId',
-  hint,
-  error,
-  autofoco,
   selecionada,
   onSelecionar,
-}: {
+  ...resto
+}: Pick<ComboboxProps, 'hint' | 'error' | 'optional' | 'autofoco' | 'acao'> & {
   label?: string;
   name?: string;
-  hint?: string;
-  error?: string | undefined;
-  autofoco?: boolean;
   selecionada: EmpresaEscolhida | null;
   onSelecionar: (empresa: EmpresaEscolhida | null) => void;
 }) {
@@ -32,11 +30,9 @@ export function EmpresaPicker({
   const opcoes = useEmpresasOpcoes(buscaAtiva, usada);
   return (
     <Combobox
+      {...resto}
       label={label}
       name={name}
-      hint={hint}
-      error={error}
-      autofoco={autofoco ?? false}
       placeholder="Busque pelo nome ou CNPJ"
       selecionada={selecionada ? { id: selecionada.id, rotulo: selecionada.nome } : null}
       onSelecionar={(opcao) => onSelecionar(opcao ? { id: opcao.id, nome: opcao.rotulo } : null)}
