@@ -60,7 +60,7 @@ const clientBuild: BuildEnvironmentOptions = {
             // auth endpoints): one chunk instead of a dozen small ones, each also named in the shell's
             // preload map. The public pages never load it.
             name: 'account',
-            test: /[\\/]src[\\/](components[\\/]ui[\\/](field|form-alert|badge|dialog|confirm-dialog|error-notice|tabs)\.tsx|lib[\\/](parse|validation|format|use-debounced-value)\.ts|features[\\/]auth[\\/](index\.ts|auth-context\.ts|auth-provider\.tsx|profile-cache\.ts|api[\\/][\w-]+\.ts|components[\\/](auth-card|new-password-fields|change-password-form|account-menu)\.tsx)|features[\\/]settings[\\/]api[\\/]public-settings\.ts)$/,
+            test: /[\\/]src[\\/](components[\\/]ui[\\/](field|form-alert|badge|dialog|confirm-dialog|error-notice|tabs|new-password-fields)\.tsx|lib[\\/](parse|validation|format|use-debounced-value)\.ts|features[\\/]auth[\\/](index\.ts|auth-context\.ts|auth-provider\.tsx|profile-cache\.ts|api[\\/][\w-]+\.ts|components[\\/](auth-card|change-password-form|account-menu)\.tsx)|features[\\/]settings[\\/]api[\\/]public-settings\.ts)$/,
             priority: 1,
             includeDependenciesRecursively: false,
           },

@@ -3,6 +3,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { buttonClass } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { FormAlert } from '../../../components/ui/form-alert';
+import { NewPasswordFields } from '../../../components/ui/new-password-fields';
 import { ApiError } from '../../../lib/api';
 import {
   collectErrors,
@@ -15,7 +16,6 @@ import {
 } from '../../../lib/validation';
 import { alterarSenha } from '../api/account';
 import { sessoesQueryOptions } from '../api/sessions';
-import { NewPasswordFields } from './new-password-fields';
 
 type Field = 'senhaAtual' | 'novaSenha' | 'confirmacao';
 

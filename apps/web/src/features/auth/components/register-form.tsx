@@ -6,6 +6,7 @@ import { useToast } from '../../../components/toast';
 import { buttonClass } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { FormAlert } from '../../../components/ui/form-alert';
+import { NewPasswordFields } from '../../../components/ui/new-password-fields';
 import { ApiError } from '../../../lib/api';
 import { paths } from '../../../lib/paths';
 import {
@@ -17,7 +18,6 @@ import {
   errorsFromSchema,
   type FieldErrors,
   focusFirstError,
-  MIN_PASSWORD_LENGTH,
   newPasswordError,
   requiredError,
 } from '../../../lib/validation';
@@ -175,24 +175,15 @@ export function RegisterForm() {
         onChange={set('telefone')}
         error={errors.telefone}
       />
-      <TextField
+      <NewPasswordFields
         label="Senha"
         name="senha"
-        type="password"
-        autoComplete="new-password"
-        hint={`Pelo menos ${MIN_PASSWORD_LENGTH} caracteres.`}
-        value={values.senha}
-        onChange={set('senha')}
-        error={errors.senha}
-      />
-      <TextField
-        label="Confirmar senha"
-        name="confirmacao"
-        type="password"
-        autoComplete="new-password"
-        value={values.confirmacao}
-        onChange={set('confirmacao')}
-        error={errors.confirmacao}
+        password={values.senha}
+        confirmation={values.confirmacao}
+        onPasswordChange={(senha) => setValues((current) => ({ ...current, senha }))}
+        onConfirmationChange={(confirmacao) => setValues((current) => ({ ...current, confirmacao }))}
+        passwordError={errors.senha}
+        confirmationError={errors.confirmacao}
       />
       <button
         type="submit"

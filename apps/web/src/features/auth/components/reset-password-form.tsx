@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { useToast } from '../../../components/toast';
 import { buttonClass } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
+import { NewPasswordFields } from '../../../components/ui/new-password-fields';
 import { ApiError } from '../../../lib/api';
 import { paths } from '../../../lib/paths';
 import {
@@ -16,7 +17,6 @@ import {
 } from '../../../lib/validation';
 import { redefinirSenha } from '../api/account';
 import { linkClass } from './auth-card';
-import { NewPasswordFields } from './new-password-fields';
 
 export const PASSWORD_RESET_DONE_MESSAGE = 'Senha redefinida. Entre com a nova senha.';
 

@@ -1,7 +1,11 @@
-import { TextField } from '../../../components/ui/field';
-import { MIN_PASSWORD_LENGTH } from '../../../lib/validation';
+import { MIN_PASSWORD_LENGTH } from '../../lib/validation';
+import { TextField } from './field';
 
 type NewPasswordFieldsProps = {
+  /** "Nova senha" (a change or a reset) or "Senha" (a new account); the confirmation follows it. */
+  label?: 'Nova senha' | 'Senha';
+  /** The password input's name (the confirmation's is `confirmacao`), for `focusFirstError`. */
+  name?: string;
   password: string;
   confirmation: string;
   onPasswordChange: (value: string) => void;
@@ -10,13 +14,20 @@ type NewPasswordFieldsProps = {
   confirmationError: string | undefined;
 };
 
-/** "Nova senha" and "Confirmar nova senha", named novaSenha and confirmacao in the form. */
-export function NewPasswordFields(props: NewPasswordFieldsProps) {
+/**
+ * A password chosen twice: "Nova senha" and "Confirmar nova senha" (named novaSenha and confirmacao),
+ * or, on a new account, "Senha" and "Confirmar senha".
+ */
+export function NewPasswordFields({
+  label = 'Nova senha',
+  name = 'novaSenha',
+  ...props
+}: NewPasswordFieldsProps) {
   return (
     <>
       <TextField
-        label="Nova senha"
-        name="novaSenha"
+        label={label}
+        name={name}
         type="password"
         autoComplete="new-password"
         hint={`Pelo menos ${MIN_PASSWORD_LENGTH} caracteres.`}
@@ -25,7 +36,7 @@ export function NewPasswordFields(props: NewPasswordFieldsProps) {
         error={props.passwordError}
       />
       <TextField
-        label="Confirmar nova senha"
+        label={`Confirmar ${label.toLowerCase()}`}
         name="confirmacao"
         type="password"
         autoComplete="new-password"
