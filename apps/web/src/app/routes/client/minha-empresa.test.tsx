@@ -118,7 +118,7 @@ describe('/minha-empresa as a gestor', () => {
     const convites = screen.getByRole('region', { name: 'Convites' });
     const pedro = within(convites).getByRole('row', { name: /pedro@metalurgica/ });
     expect(pedro.textContent).toContain('Pedro Reis');
-    expect(pedro.textContent).toContain('Até 03/12/2026');
+    expect(pedro.textContent).toContain('até 03/12/2026');
     const ana = within(convites).getByRole('row', { name: /ana@metalurgica/ });
     expect(within(ana).getByText('Expirado')).toBeTruthy();
 

@@ -22,7 +22,6 @@ export function equipeKey(id: string) {
 }
 
 /** The roles in a company, in pt-BR. */
-export const rotuloDoPapel: Record<Papel, string> = { gestor: 'Gestor', membro: 'Membro' };
 
 /*
  * The bodies the screens send (the shared schemas, `@laudos/domain/api`, check them on both sides;

@@ -99,6 +99,8 @@ function useEmpresaMutation<TInput, TResult>(mutationFn: (input: TInput) => Prom
 export const useCriarEmpresa = () => useEmpresaMutation(criarEmpresa);
 export const useAlterarEmpresa = () => useEmpresaMutation(alterarEmpresa);
 export const useAlterarPessoa = () => useEmpresaMutation(alterarPessoa);
-export const useConvidar = () => useEmpresaMutation(convidar);
+/** Invitations to one company (the shared `ConvidarDialog` sends the invitation's fields only). */
+export const useConvidar = (empresaId: string) =>
+  useEmpresaMutation((convite: NovoConvite) => convidar({ empresaId, ...convite }));
 export const useReenviarConvite = () => useEmpresaMutation(reenviarConvite);
 export const useCancelarConvite = () => useEmpresaMutation(cancelarConvite);

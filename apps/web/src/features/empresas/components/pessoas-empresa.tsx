@@ -5,8 +5,9 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DataTable, type DataTableColumn, EmailText } from '../../../components/ui/data-table';
 import { Switch } from '../../../components/ui/switch';
 import { plural } from '../../../lib/format';
+import { rotuloDoPapel } from '../../../lib/papel';
 import { errorMessage } from '../../../lib/validation';
-import { type AlteracaoPessoa, type Papel, type Pessoa, rotuloDoPapel } from '../api/empresa';
+import type { AlteracaoPessoa, Papel, Pessoa } from '../api/empresa';
 import { useAlterarPessoa } from '../api/mutations';
 import { Secao } from './secao';
 

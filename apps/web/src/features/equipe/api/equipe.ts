@@ -1,9 +1,9 @@
-import { type Convite, type Equipe, equipeWebSchema, type Papel, type Pessoa } from '@laudos/domain/api';
+import { type Convite, type Equipe, equipeWebSchema, type Pessoa } from '@laudos/domain/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
 import { parseWith } from '../../../lib/parse';
 
-export type { Convite, Equipe, Papel, Pessoa };
+export type { Convite, Equipe, Pessoa };
 
 /** Every query about the signed-in person's company starts with this key (one invalidation). */
 export const equipeKey = ['equipe'] as const;
@@ -25,5 +25,3 @@ export function equipeQueryOptions() {
 export function useEquipe() {
   return useQuery(equipeQueryOptions());
 }
-
-export const rotuloDoPapel: Record<Papel, string> = { gestor: 'Gestor', membro: 'Membro' };

@@ -8,6 +8,7 @@ import { TextField } from '../../../components/ui/field';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { NewPasswordFields } from '../../../components/ui/new-password-fields';
 import { ApiError } from '../../../lib/api';
+import { rotuloDoPapel } from '../../../lib/papel';
 import { paths } from '../../../lib/paths';
 import {
   collectErrors,
@@ -20,7 +21,6 @@ import {
   requiredError,
 } from '../../../lib/validation';
 import { aceitarConvite, type ConviteAberto, useConviteAberto } from '../api/convite-aberto';
-import { rotuloDoPapel } from '../api/equipe';
 
 const CONVITE_INVALIDO = 'Convite inválido ou expirado.';
 

@@ -1,4 +1,6 @@
 import { type ReactNode, useState } from 'react';
+import { ConvidarDialog } from '../../../components/convites/convidar-dialog';
+import { ConvitesLista } from '../../../components/convites/convites-lista';
 import { SkeletonText, useRevealDelay } from '../../../components/loading';
 import { useToast } from '../../../components/toast';
 import { buttonClass } from '../../../components/ui/button';
@@ -7,9 +9,7 @@ import { ErrorNotice } from '../../../components/ui/error-notice';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { errorMessage } from '../../../lib/validation';
 import { type Convite, type Pessoa, useEquipe } from '../api/equipe';
-import { useAlterarPessoa, useCancelarConvite, useReenviarConvite } from '../api/mutations';
-import { ConvidarDialog } from './convidar-dialog';
-import { ConvitesLista } from './convites-lista';
+import { useAlterarPessoa, useCancelarConvite, useConvidar, useReenviarConvite } from '../api/mutations';
 import { DadosDaEmpresa } from './dados-da-empresa';
 import { type AcaoPessoa, PessoasTabela } from './pessoas-tabela';
 import { UsoDoPlano } from './uso-do-plano';
@@ -35,6 +35,7 @@ export function MinhaEmpresa({ usuarioId, onPropriaContaAlterada }: MinhaEmpresa
   const ativo = useAlterarPessoa();
   const reenviar = useReenviarConvite();
   const cancelar = useCancelarConvite();
+  const convidar = useConvidar();
   const [convidando, setConvidando] = useState(false);
   const [acao, setAcao] = useState<AcaoPessoa | null>(null);
   const [cancelando, setCancelando] = useState<Convite | null>(null);
@@ -148,7 +149,7 @@ export function MinhaEmpresa({ usuarioId, onPropriaContaAlterada }: MinhaEmpresa
         </Secao>
       ) : null}
 
-      <ConvidarDialog open={convidando} onClose={() => setConvidando(false)} />
+      <ConvidarDialog open={convidando} onClose={() => setConvidando(false)} convidar={convidar} />
 
       <ConfirmDialog
         open={acao?.tipo === 'papel'}

@@ -2,7 +2,8 @@ import { Badge } from '../../../components/ui/badge';
 import { DataTable, type DataTableColumn, EmailText } from '../../../components/ui/data-table';
 import { RowMenu, type RowMenuItem } from '../../../components/ui/row-menu';
 import { Switch } from '../../../components/ui/switch';
-import { type Pessoa, rotuloDoPapel } from '../api/equipe';
+import { rotuloDoPapel } from '../../../lib/papel';
+import type { Pessoa } from '../api/equipe';
 
 /** What a gestor asked to do with a person from the list. */
 export type AcaoPessoa =

@@ -1,10 +1,14 @@
-import { Badge } from '../../../components/ui/badge';
-import { DataTable, type DataTableColumn, EmailText } from '../../../components/ui/data-table';
-import { RowMenu } from '../../../components/ui/row-menu';
-import { formatDate } from '../../../lib/format';
-import { type Convite, rotuloDoPapel } from '../api/equipe';
+import type { Convite } from '@laudos/domain/api';
+import { formatDateTime } from '../../lib/format';
+import { rotuloDoPapel } from '../../lib/papel';
+import { Badge } from '../ui/badge';
+import { DataTable, type DataTableColumn, EmailText } from '../ui/data-table';
+import { RowMenu } from '../ui/row-menu';
 
-/** The invitations not yet accepted: expired ones are marked and may be sent again. */
+/**
+ * The invitations not yet accepted, on the gestor's "Minha empresa" and the admin's company page:
+ * each link is valid for 7 days; an expired one is marked and may be sent again.
+ */
 export function ConvitesLista({
   convites,
   onReenviar,
@@ -18,11 +22,13 @@ export function ConvitesLista({
     {
       header: 'Convidado',
       rowHeader: true,
-      className: 'min-w-40 font-medium text-slate-900',
+      className: 'min-w-44 font-normal',
       cell: (convite) => (
         <>
-          <EmailText email={convite.email} />
-          {convite.nome ? <span className="block font-normal text-slate-600">{convite.nome}</span> : null}
+          <span className="block font-medium text-slate-900">
+            <EmailText email={convite.email} />
+          </span>
+          {convite.nome ? <span className="block text-slate-600">{convite.nome}</span> : null}
         </>
       ),
     },
@@ -33,9 +39,18 @@ export function ConvitesLista({
     },
     {
       header: 'Validade',
-      className: 'whitespace-nowrap text-slate-700',
+      className: 'text-slate-700',
       cell: (convite) =>
-        convite.expirado ? <Badge tone="warning">Expirado</Badge> : `Até ${formatDate(convite.expiraEm)}`,
+        convite.expirado ? (
+          <Badge tone="warning">Expirado</Badge>
+        ) : (
+          <span className="whitespace-nowrap">até {formatDateTime(convite.expiraEm)}</span>
+        ),
+    },
+    {
+      header: 'Enviado em',
+      className: 'whitespace-nowrap text-slate-700',
+      cell: (convite) => formatDateTime(convite.criadoEm),
     },
     {
       header: 'Ações',

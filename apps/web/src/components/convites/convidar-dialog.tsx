@@ -1,10 +1,6 @@
-import { convidarEntrada } from '@laudos/domain/api';
+import { type Convite, convidarEntrada, type Papel } from '@laudos/domain/api';
+import type { UseMutationResult } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
-import { useToast } from '../../../components/toast';
-import { buttonClass } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { SelectField, TextField } from '../../../components/ui/field';
-import { FormAlert } from '../../../components/ui/form-alert';
 import {
   emailError,
   errorMessage,
@@ -12,30 +8,66 @@ import {
   errorsFromSchema,
   type FieldErrors,
   focusFirstError,
-} from '../../../lib/validation';
-import type { Papel } from '../api/equipe';
-import { useConvidar } from '../api/mutations';
+} from '../../lib/validation';
+import { useToast } from '../toast';
+import { buttonClass } from '../ui/button';
+import { Dialog } from '../ui/dialog';
+import { SelectField, TextField } from '../ui/field';
+import { FormAlert } from '../ui/form-alert';
+
+/** What the form sends. */
+type NovoConvite = { email: string; nome: string | null; papel: Papel };
+
+/**
+ * Sends an invitation: the gestor's (their company) or the admin's (a company chosen before); the
+ * part of a `useMutation` result the form uses.
+ */
+type ConvidarMutation = Pick<UseMutationResult<Convite, Error>, 'isPending' | 'error' | 'reset'> & {
+  mutate: (
+    convite: NovoConvite,
+    opcoes: { onSuccess: (convite: Convite) => void; onError: (error: Error) => void },
+  ) => void;
+};
 
 type Field = 'email' | 'nome' | 'papel';
 
-/** "Convidar pessoa": e-mail, name and role; the server e-mails a link valid for 7 days. */
-export function ConvidarDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+/**
+ * "Convidar pessoa": e-mail, name and role; the server e-mails a link valid for 7 days. Its refusal
+ * (the plan's limit of users, an e-mail already in a company) shows above the fields.
+ */
+export function ConvidarDialog({
+  open,
+  onClose,
+  convidar,
+}: {
+  open: boolean;
+  onClose: () => void;
+  convidar: ConvidarMutation;
+}) {
   return (
     <Dialog
       open={open}
-      onClose={onClose}
+      onClose={() => {
+        convidar.reset();
+        onClose();
+      }}
       title="Convidar pessoa"
       description="A pessoa recebe por e-mail um link, válido por 7 dias, para criar a senha e entrar na equipe."
     >
-      <ConvidarForm onDone={onClose} />
+      <ConvidarForm
+        convidar={convidar}
+        onDone={() => {
+          convidar.reset();
+          onClose();
+        }}
+      />
     </Dialog>
   );
 }
 
-function ConvidarForm({ onDone }: { onDone: () => void }) {
+function ConvidarForm({ convidar, onDone }: { convidar: ConvidarMutation; onDone: () => void }) {
   const formRef = useRef<HTMLFormElement>(null);
   const { showToast } = useToast();
-  const convidar = useConvidar();
   const [email, setEmail] = useState('');
   const [nome, setNome] = useState('');
   const [papel, setPapel] = useState<Papel>('membro');
@@ -115,7 +147,12 @@ function ConvidarForm({ onDone }: { onDone: () => void }) {
         <button type="button" onClick={onDone} className={buttonClass('secondary')}>
           Cancelar
         </button>
-        <button type="submit" disabled={convidar.isPending} className={buttonClass('primary')}>
+        <button
+          type="submit"
+          disabled={convidar.isPending}
+          aria-busy={convidar.isPending || undefined}
+          className={buttonClass('primary')}
+        >
           {convidar.isPending ? 'Enviando...' : 'Enviar convite'}
         </button>
       </div>
