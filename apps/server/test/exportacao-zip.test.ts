@@ -221,10 +221,9 @@ describe('data_export: the full export as a ZIP', () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as AddressInfo;
     const resposta = await new Promise<http.IncomingMessage>((resolve, reject) =>
-      http.get({ host: '127.0.0.1', port, path: '/api/exportacao/completa', headers: { cookie } }, resolve).on(
-        'error',
-        reject,
-      ),
+      http
+        .get({ host: '127.0.0.1', port, path: '/api/exportacao/completa', headers: { cookie } }, resolve)
+        .on('error', reject),
     );
     expect(resposta.statusCode).toBe(200);
     expect(Number(resposta.headers['content-length'])).toBeGreaterThan(8 * MB);
