@@ -54,15 +54,15 @@ const RESERVADOS = /^(con|prn|aux|nul|com\d|lpt\d)(\..*)?$/i;
 const MAX_NOME = 100;
 
 /**
- * A name that every system accepts as a file or folder name: no path separators, control or
- * Windows-forbidden characters, no leading dot (hidden or `..`), no trailing dot or space
- * (Windows drops them), not a reserved device name, at most 100 characters (extension kept).
+ * A name that every system accepts as a file or folder name: no path separators, control,
+ * direction-override ("laudo\u202Efdp.exe") or Windows-forbidden characters, no leading dot
+ * (hidden or `..`), no trailing dot or space (Windows drops them), not a reserved device name, at
+ * most 100 characters (extension kept).
  */
 export function nomeDeArquivoSeguro(nome: string, reserva: string): string {
   let limpo = nome
     .normalize('NFC')
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it removes
-    .replace(/[\u0000-\u001f\u007f<>:"/\\|?*]/g, '_')
+    .replace(/[\p{Cc}\p{Bidi_Control}<>:"/\\|?*]/gu, '_')
     .replace(/\s+/g, ' ')
     .replace(/^[\s.]+|[\s.]+$/g, '');
   if (limpo.length > MAX_NOME) {
