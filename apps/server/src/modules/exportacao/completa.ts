@@ -177,49 +177,58 @@ export async function prepararExportacaoCompleta(
   zip.addBuffer(await xlsx, 'laudos.xlsx', guardado);
   csv.length = 0;
 
+  type Aberto = NodeJS.ReadableStream & { destroy(): void };
   let cancelado = false;
-  let aberto: NodeJS.ReadableStream | undefined;
-  const fecharAberto = () => {
-    const s = aberto as (NodeJS.ReadableStream & { destroy?: () => void }) | undefined;
-    aberto = undefined;
-    s?.destroy?.();
+  /** The file being sent and the next one, opened ahead (a file's open is not waited for). */
+  const abertos = new Set<Aberto>();
+  const fecharAbertos = () => {
+    for (const s of abertos) s.destroy();
+    abertos.clear();
   };
   const cancelar = () => {
     if (cancelado) return;
     cancelado = true;
-    fecharAberto();
+    fecharAbertos();
     if (!saida.destroyed) saida.destroy();
   };
   zip.on('error', (err: Error) => {
-    fecharAberto();
+    fecharAbertos();
     saida.destroy(err);
   });
   saida.on('close', () => {
     if (!saida.readableEnded) cancelar();
   });
 
-  for (const a of arquivos) {
+  const abrir = async (a: ArquivoPlanejado): Promise<Aberto> => {
+    let aberto: { stream: NodeJS.ReadableStream; bytes: number };
+    try {
+      aberto = await storage.open(a.chave);
+    } catch {
+      throw new ArquivoMudouDuranteExportacao(a.caminho);
+    }
+    const stream = aberto.stream as Aberto;
+    if (cancelado || aberto.bytes !== a.bytes) {
+      stream.destroy();
+      throw cancelado ? new Error('Exportação cancelada.') : new ArquivoMudouDuranteExportacao(a.caminho);
+    }
+    abertos.add(stream);
+    stream.on('close', () => abertos.delete(stream));
+    return stream;
+  };
+  let adiantado: { indice: number; stream: Promise<Aberto> } | undefined;
+  arquivos.forEach((a, indice) => {
     zip.addReadStreamLazy(a.caminho, { compress: false, size: a.bytes, mtime: a.mtime }, (cb) => {
-      if (cancelado) return cb(new Error('Exportação cancelada.'), undefined as never);
-      storage.open(a.chave).then(
-        ({ stream, bytes }) => {
-          if (cancelado || bytes !== a.bytes) {
-            (stream as NodeJS.ReadableStream & { destroy(): void }).destroy();
-            return cb(
-              cancelado ? new Error('Exportação cancelada.') : new ArquivoMudouDuranteExportacao(a.caminho),
-              undefined as never,
-            );
-          }
-          aberto = stream;
-          stream.on('end', () => {
-            if (aberto === stream) aberto = undefined;
-          });
-          cb(null, stream as Readable);
-        },
-        () => cb(new ArquivoMudouDuranteExportacao(a.caminho), undefined as never),
+      const stream = adiantado?.indice === indice ? adiantado.stream : abrir(a);
+      const proximo = arquivos[indice + 1];
+      adiantado = proximo && !cancelado ? { indice: indice + 1, stream: abrir(proximo) } : undefined;
+      // A failure of the one opened ahead is reported when its turn comes.
+      adiantado?.stream.catch(() => {});
+      stream.then(
+        (s) => cb(null, s as unknown as Readable),
+        (err: Error) => cb(err, undefined as never),
       );
     });
-  }
+  });
 
   // Stored entries of known sizes: yazl knows the total as `end` runs. (ZIP64's end record always:
   // yazl's size forecast and its writer disagree on when it is needed once the central directory
