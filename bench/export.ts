@@ -143,6 +143,12 @@ async function main() {
         `| ${name(r.engine)} | ${r.status} | ${bytes(r.received)} / ${bytes(r.declared)}${r.received === r.declared ? '' : ' **diferentes**'} | ${ms(r.firstByteMs)} | ${ms(r.totalMs)} | ${vazao(r)} | ${bytes(r.rssBefore)} → ${bytes(r.rssPeak)} (+${bytes(r.rssPeak - r.rssBefore)}) | ${passa(r) ? 'passa' : '**falha**'} |`,
     ),
     '',
+    ...results
+      .filter((r) => r.firstByteMs >= 3000)
+      .map(
+        (r) =>
+          `- **Fraqueza** (${name(r.engine)}): o primeiro byte demora ${ms(r.firstByteMs)}: o ZIP é planejado inteiro antes (os laudos em lotes, o tamanho de cada arquivo, um \`stat\` por arquivo, e as duas planilhas); a barra de progresso só aparece depois.`,
+      ),
   ].join('\n');
   for (const r of results)
     console.log(
