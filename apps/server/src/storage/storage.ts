@@ -25,6 +25,8 @@ export interface FileStorage {
   /** A missing file is not an error. */
   remove(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /** The file's size in bytes, or null when it is missing. */
+  size(key: string): Promise<number | null>;
 }
 
 export class FileTooLargeError extends Error {
@@ -170,6 +172,16 @@ export class LocalFileStorage implements FileStorage {
       return (await fs.stat(this.pathOf(key))).isFile();
     } catch (error) {
       if (isCode(error, 'ENOENT', 'ENOTDIR')) return false;
+      throw error;
+    }
+  }
+
+  async size(key: string): Promise<number | null> {
+    try {
+      const stat = await fs.stat(this.pathOf(key));
+      return stat.isFile() ? stat.size : null;
+    } catch (error) {
+      if (isCode(error, 'ENOENT', 'ENOTDIR')) return null;
       throw error;
     }
   }

@@ -15,7 +15,8 @@ export function takeUnknownRoutes(): string[] {
 }
 
 export type ApiRequest = { method: string; path: string; url: URL; body: unknown };
-type Answer = { status?: number; body?: unknown };
+/** A JSON answer, or `response`: a whole Response (a file, a stream) returned as is. */
+type Answer = { status?: number; body?: unknown; response?: Response };
 export type ApiHandler = Answer | ((request: ApiRequest) => Answer | Promise<Answer>);
 
 export function apiError(status: number, code: string, message: string): Answer {
@@ -47,6 +48,7 @@ export function mockApi(handlers: Record<string, ApiHandler>): Mock<typeof fetch
     }
     const answer: Answer =
       typeof handler === 'function' ? await handler({ method, path: url.pathname, url, body }) : handler;
+    if (answer.response) return answer.response;
     const status = answer.status ?? 200;
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
       status,

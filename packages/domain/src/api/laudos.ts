@@ -62,6 +62,9 @@ export const exportarLaudosQuery = filtroDeLaudos
   .omit({ pagina: true, porPagina: true })
   .extend({ formato: z.enum(['csv', 'xlsx'], 'Formato inválido: use csv ou xlsx.').default('csv') });
 
+/** GET /api/exportacao/completa: one company's data (admin), or everything the user may see. */
+export const exportacaoCompletaQuery = z.object({ empresaId: z.uuid('Empresa inválida.').optional() });
+
 /** POST /api/admin/tipos-laudo. */
 export const tipoDeLaudoEntrada = entrada({
   nome: z.string().trim().min(2, 'Informe o nome do tipo.').max(80),

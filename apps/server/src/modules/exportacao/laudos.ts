@@ -13,7 +13,7 @@ import { type FiltroLaudos, percorrerLaudos, type toLaudoApi } from '../laudos/s
  */
 
 export type FormatoDeExportacao = 'csv' | 'xlsx';
-type Laudo = ReturnType<typeof toLaudoApi>;
+export type Laudo = ReturnType<typeof toLaudoApi>;
 
 const SITUACAO = { ativo: 'Ativo', vencendo: 'Vencendo', vencido: 'Vencido' } as const;
 
@@ -64,25 +64,33 @@ export function celulaCsv(valor: string | number | null): string {
   return /[";\r\n]/.test(texto) ? `"${texto.replaceAll('"', '""')}"` : texto;
 }
 
+/** The CSV's first line (with the BOM that makes Excel read UTF-8). */
+export const CABECALHO_CSV = `\uFEFF${COLUNAS.join(';')}\r\n`;
+
+/** One laudo as a CSV line. */
+export function linhaCsv(l: Laudo, timeZone: string): string {
+  const r = linha(l, timeZone);
+  return `${[
+    r.codigo,
+    r.nome,
+    r.tipo,
+    r.cliente,
+    r.email,
+    r.vencimento ? formatDateBR(r.vencimento) : '',
+    r.situacao,
+    r.dias,
+    r.observacoes,
+    formatDateBR(r.criadoEm),
+  ]
+    .map(celulaCsv)
+    .join(';')}\r\n`;
+}
+
 async function* csv(laudos: AsyncIterable<Laudo>, timeZone: string): AsyncGenerator<string> {
-  yield `\uFEFF${COLUNAS.join(';')}\r\n`;
+  yield CABECALHO_CSV;
   let bloco = '';
   for await (const l of laudos) {
-    const r = linha(l, timeZone);
-    bloco += `${[
-      r.codigo,
-      r.nome,
-      r.tipo,
-      r.cliente,
-      r.email,
-      r.vencimento ? formatDateBR(r.vencimento) : '',
-      r.situacao,
-      r.dias,
-      r.observacoes,
-      formatDateBR(r.criadoEm),
-    ]
-      .map(celulaCsv)
-      .join(';')}\r\n`;
+    bloco += linhaCsv(l, timeZone);
     if (bloco.length > 64_000) {
       yield bloco;
       bloco = '';
@@ -96,7 +104,15 @@ function diaDoExcel(dia: string): Date {
   return new Date(`${dia}T00:00:00Z`);
 }
 
-function xlsx(laudos: AsyncIterable<Laudo>, timeZone: string): Readable {
+/**
+ * The XLSX written row by row: `saida` streams the file while `adicionar` is called; `fechar`
+ * writes its end.
+ */
+export function planilhaXlsx(timeZone: string): {
+  saida: Readable;
+  adicionar(l: Laudo): void;
+  fechar(): Promise<void>;
+} {
   const saida = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: saida, useStyles: true });
   const planilha = workbook.addWorksheet('Laudos');
@@ -113,8 +129,9 @@ function xlsx(laudos: AsyncIterable<Laudo>, timeZone: string): Readable {
     { header: COLUNAS[9], key: 'criadoEm', width: 14, style: { numFmt: 'dd/mm/yyyy' } },
   ];
   planilha.getRow(1).font = { bold: true };
-  (async () => {
-    for await (const l of laudos) {
+  return {
+    saida,
+    adicionar(l) {
       const r = linha(l, timeZone);
       planilha
         .addRow({
@@ -123,11 +140,21 @@ function xlsx(laudos: AsyncIterable<Laudo>, timeZone: string): Readable {
           criadoEm: diaDoExcel(r.criadoEm),
         })
         .commit();
-    }
-    planilha.commit();
-    await workbook.commit();
-  })().catch((err: unknown) => saida.destroy(err as Error));
-  return saida;
+    },
+    async fechar() {
+      planilha.commit();
+      await workbook.commit();
+    },
+  };
+}
+
+function xlsx(laudos: AsyncIterable<Laudo>, timeZone: string): Readable {
+  const planilha = planilhaXlsx(timeZone);
+  (async () => {
+    for await (const l of laudos) planilha.adicionar(l);
+    await planilha.fechar();
+  })().catch((err: unknown) => planilha.saida.destroy(err as Error));
+  return planilha.saida;
 }
 
 export interface Exportacao {

@@ -290,6 +290,41 @@ export async function* percorrerLaudos(
   hoje: string,
   lote = 500,
 ) {
+  for await (const row of linhasDaLista(db, user, f, hoje, lote)) yield toLaudoApi(row, hoje);
+}
+
+/** A laudo's stored file, as the full export reads it (the storage key never leaves the server). */
+export interface ArquivoGuardado {
+  tipo: 'pdf' | 'excel';
+  chave: string;
+  /** The name it was uploaded with. */
+  nome: string | null;
+}
+
+/** `percorrerLaudos` with each laudo's stored files (the full export, decision 022). */
+export async function* percorrerLaudosComArquivos(
+  db: DbOrTx,
+  user: SessionUser,
+  f: Omit<FiltroLaudos, 'pagina' | 'porPagina'>,
+  hoje: string,
+  lote = 500,
+) {
+  for await (const row of linhasDaLista(db, user, f, hoje, lote)) {
+    const arquivos: ArquivoGuardado[] = [];
+    if (row.arquivoPdf) arquivos.push({ tipo: 'pdf', chave: row.arquivoPdf, nome: row.arquivoPdfNome });
+    if (row.arquivoExcel)
+      arquivos.push({ tipo: 'excel', chave: row.arquivoExcel, nome: row.arquivoExcelNome });
+    yield { laudo: toLaudoApi(row, hoje), arquivos };
+  }
+}
+
+async function* linhasDaLista(
+  db: DbOrTx,
+  user: SessionUser,
+  f: Omit<FiltroLaudos, 'pagina' | 'porPagina'>,
+  hoje: string,
+  lote: number,
+): AsyncGenerator<LaudoRow> {
   const where = condicoesDaLista(user, { ...f, pagina: 1, porPagina: lote }, hoje);
   const column = {
     vencimento: laudos.dataVencimento,
@@ -308,7 +343,7 @@ export async function* percorrerLaudos(
       .orderBy(order, f.direcao === 'asc' ? asc(laudos.id) : desc(laudos.id))
       .limit(lote)
       .offset(inicio);
-    for (const row of rows) yield toLaudoApi(row as LaudoRow, hoje);
+    for (const row of rows) yield row as LaudoRow;
     if (rows.length < lote) return;
   }
 }

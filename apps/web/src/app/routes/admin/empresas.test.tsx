@@ -395,6 +395,8 @@ describe('admin: a página da empresa', () => {
     expect(within(plano).getByText('Básico')).toBeTruthy();
     expect(within(plano).getByText(/3 de 3/).textContent).toContain('limite atingido');
     expect(within(plano).getByText('40 de 100')).toBeTruthy();
+    // The company's full export (a ZIP with the laudos and their files), with its progress.
+    expect(within(plano).getByRole('button', { name: 'Exportar dados da empresa' })).toBeTruthy();
 
     const ana = screen.getByRole('row', { name: /Ana Gestora/ });
     expect((within(ana).getByLabelText('Papel de Ana Gestora') as HTMLSelectElement).value).toBe('gestor');

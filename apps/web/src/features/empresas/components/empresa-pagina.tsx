@@ -6,6 +6,7 @@ import { useToast } from '../../../components/toast';
 import { Badge } from '../../../components/ui/badge';
 import { buttonClass } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
+import { DownloadComProgresso } from '../../../components/ui/download-com-progresso';
 import { OrEmpty } from '../../../components/ui/empty-value';
 import { ErrorNotice } from '../../../components/ui/error-notice';
 import { ApiError } from '../../../lib/api';
@@ -111,6 +112,15 @@ function EmpresaCarregada({ equipe, planos }: { equipe: Equipe; planos: readonly
           <p className="mt-3 text-xs text-slate-600">
             Usuários contam as pessoas ativas e os convites pendentes.
           </p>
+          <div className="mt-4 space-y-2 border-t border-slate-200 pt-4">
+            <DownloadComProgresso
+              url={`/api/exportacao/completa?empresaId=${encodeURIComponent(empresa.id)}`}
+              rotulo="Exportar dados da empresa"
+            />
+            <p className="text-xs text-slate-600">
+              Um ZIP com a lista dos laudos da empresa (CSV e Excel) e os arquivos de cada laudo.
+            </p>
+          </div>
         </Secao>
       </div>
 

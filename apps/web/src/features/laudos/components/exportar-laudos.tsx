@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
+import { DownloadComProgresso } from '../../../components/ui/download-com-progresso';
 import { paths } from '../../../lib/paths';
 
 /** The list's filters, as the export takes them (the same names as GET /api/laudos). */
@@ -21,9 +22,13 @@ export function enderecoDaExportacao(formato: 'csv' | 'xlsx', filtro: FiltroDaEx
   return `/api/laudos/exportar?${params.toString()}`;
 }
 
+/** The full export (a ZIP with the list and every file): the user's scope, whatever the list's filters. */
+export const ENDERECO_DA_EXPORTACAO_COMPLETA = '/api/exportacao/completa';
+
 /**
  * "Exportar": the list, with its filters and order, as an Excel workbook or a CSV for Excel in
- * Portuguese (issue 18, the plan feature `data_export`). Without the feature the dialog says what
+ * Portuguese, or the full export (a ZIP with the list and every file, with its progress) (issue 18,
+ * the plan feature `data_export`). Without the feature the dialog says what
  * it does and where to get it, never a broken download (the server refuses it too).
  */
 export function ExportarLaudos({ filtro, incluido }: { filtro: FiltroDaExportacao; incluido: boolean }) {
@@ -59,12 +64,23 @@ export function ExportarLaudos({ filtro, incluido }: { filtro: FiltroDaExportaca
             <p className="text-sm text-slate-600">
               O arquivo é gerado na hora, com todos os laudos da lista (não só os que estão na tela).
             </p>
+            <div className="space-y-2 border-t border-slate-200 pt-3">
+              <DownloadComProgresso
+                url={ENDERECO_DA_EXPORTACAO_COMPLETA}
+                rotulo="Exportação completa (ZIP com arquivos)"
+              />
+              <p className="text-sm text-slate-600">
+                Todos os laudos (sem os filtros da lista), em CSV e Excel, com os PDFs e planilhas de cada
+                laudo numa pasta com o seu código. Mantenha esta janela aberta até o fim do download.
+              </p>
+            </div>
           </div>
         ) : (
           <div className="space-y-3">
             <p className="text-slate-700">
               A exportação de dados gera uma planilha (Excel ou CSV) de todos os seus laudos, com código,
-              tipo, vencimento e situação, para levar a relatórios e ao seu sistema.
+              tipo, vencimento e situação, para levar a relatórios e ao seu sistema, e a exportação completa:
+              um ZIP com a planilha e todos os arquivos dos laudos.
             </p>
             <p className="font-medium text-slate-900">Seu plano não inclui exportação de dados.</p>
             <Link to={paths.planos} className={buttonClass('primary')} data-autofocus>
