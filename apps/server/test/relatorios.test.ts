@@ -1,9 +1,13 @@
+import { addDaysIso } from '@laudos/domain';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { empresas, laudos, planos, tiposLaudo } from '../src/db/schema.ts';
+import { empresas, laudos, monthlyReports, notificationRules, planos, tiposLaudo } from '../src/db/schema.ts';
+import { enviarRelatoriosMensais } from '../src/modules/notificacoes/relatorio-mensal.ts';
 import { createAdmin, createUser, empresaDeTeste } from './helpers/accounts.ts';
+import { startSmtpPeer } from './helpers/mail-peers.ts';
 import { lerPdf } from './helpers/pdf.ts';
 import { createTestServer, signIn, type TestServer } from './helpers/server.ts';
+import { waitUntil } from './helpers/wait.ts';
 
 /** Issue 18: the plan's `custom_reports` — the "Relatório de situação" PDF. */
 
@@ -159,5 +163,99 @@ describe('custom_reports: the "Relatório de situação" PDF', () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     expect(doc.paths['/api/relatorios/situacao'].get['x-recurso']).toBe('customReports');
     expect((await t.app.inject({ method: 'GET', url: '/api/relatorios/situacao' })).statusCode).toBe(401);
+  });
+});
+
+describe('custom_reports: the monthly report e-mail', () => {
+  it('carries the PDF for a company whose plan has the feature, not for one without; once per month', {
+    timeout: 120_000,
+  }, async () => {
+    const peer = await startSmtpPeer();
+    try {
+      t = await createTestServer({
+        JOBS: 'on',
+        EMAIL_TRANSPORT: 'smtp',
+        SMTP_URL: peer.url,
+        EMAIL_RATE_PER_SECOND: '50',
+      });
+      const db = t.server.database.db;
+      const com = await empresaDeTeste(t, 'Indústria Março', {
+        planoId: (await planoChamado(t, 'Empresarial')).id,
+      });
+      const sem = await empresaDeTeste(t, 'Padaria Básica', {
+        planoId: (await planoChamado(t, 'Básico')).id,
+      });
+      await createUser(t, {
+        email: 'gestor@marco.com.br',
+        nome: 'Gestora Março',
+        empresaId: com,
+        papel: 'gestor',
+      });
+      await createUser(t, {
+        email: 'gestor@padaria.com.br',
+        nome: 'Gestor Padaria',
+        empresaId: sem,
+        papel: 'gestor',
+      });
+      await db.insert(laudos).values([
+        {
+          codigo: 'IM-1',
+          nome: 'Situação da caldeira',
+          tipo: 'NR-13',
+          cliente: 'Indústria Março',
+          empresaId: com,
+          dataVencimento: hojeMais(-2),
+        },
+        {
+          codigo: 'PB-1',
+          nome: 'Forno',
+          tipo: 'NR-13',
+          cliente: 'Padaria Básica',
+          empresaId: sem,
+          dataVencimento: hojeMais(-2),
+        },
+      ]);
+      const [regra] = await db
+        .select()
+        .from(notificationRules)
+        .where(eq(notificationRules.kind, 'relatorio_mensal'));
+      const hoje = hojeMais(0);
+      const primeiro = `${hoje.slice(0, 7)}-01`;
+      const rodar = () =>
+        enviarRelatoriosMensais(db, t!.server.email, regra!, addDaysIso(primeiro, -1), primeiro, hoje);
+      expect(await rodar()).toEqual({ enfileirados: 2, jaEnviados: 0, erros: 0 });
+
+      const para = (endereco: string) =>
+        waitUntil(
+          () =>
+            peer.received.find((m) => m.to && !Array.isArray(m.to) && m.to.value[0]?.address === endereco),
+          {
+            what: `relatório mensal para ${endereco}`,
+            timeoutMs: 60_000,
+          },
+        );
+      const comPdf = await para('gestor@marco.com.br');
+      expect(comPdf.attachments).toHaveLength(1);
+      const anexo = comPdf.attachments[0]!;
+      expect(anexo.filename).toBe(`relatorio-situacao-${hoje.slice(0, 7)}.pdf`);
+      expect(anexo.contentType).toBe('application/pdf');
+      expect(comPdf.text).toContain('O Relatório de situação em PDF segue em anexo.');
+      const pdf = lerPdf(anexo.content);
+      expect(pdf.texto).toContain('Empresa: Indústria Março');
+      expect(pdf.texto).toContain('Situação da caldeira');
+      expect(pdf.texto).not.toContain('PB-1');
+
+      const semPdf = await para('gestor@padaria.com.br');
+      expect(semPdf.attachments).toEqual([]);
+      expect(semPdf.text).not.toContain('segue em anexo');
+
+      // The month's key holds: a second run sends nothing.
+      expect(await rodar()).toEqual({ enfileirados: 0, jaEnviados: 2, erros: 0 });
+      expect(await db.select().from(monthlyReports)).toHaveLength(2);
+    } finally {
+      await t?.close();
+      t = undefined;
+      await peer.close();
+    }
   });
 });
