@@ -15,7 +15,8 @@ export function takeUnknownRoutes(): string[] {
 }
 
 export type ApiRequest = { method: string; path: string; url: URL; body: unknown };
-type Answer = { status?: number; body?: unknown };
+/** `body` is sent as JSON; `bytes` as is (a file), with `headers`. */
+type Answer = { status?: number; body?: unknown; bytes?: Uint8Array; headers?: Record<string, string> };
 export type ApiHandler = Answer | ((request: ApiRequest) => Answer | Promise<Answer>);
 
 export function apiError(status: number, code: string, message: string): Answer {
@@ -48,9 +49,14 @@ export function mockApi(handlers: Record<string, ApiHandler>): Mock<typeof fetch
     const answer: Answer =
       typeof handler === 'function' ? await handler({ method, path: url.pathname, url, body }) : handler;
     const status = answer.status ?? 200;
+    if (answer.bytes)
+      return new Response(answer.bytes as Uint8Array<ArrayBuffer>, {
+        status,
+        headers: answer.headers ?? {},
+      });
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
       status,
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', ...answer.headers },
     });
   });
   vi.stubGlobal('fetch', fetchMock);

@@ -11,6 +11,7 @@ export function DashboardPage() {
   return (
     <LaudosDashboard
       admin={user?.tipo === 'admin'}
+      relatorioIncluido={user?.tipo === 'admin' || Boolean(user?.plano?.customReports)}
       aviso={semEmpresa ? <PedidoEmpresaCard pedido={user.pedido_empresa} onEnviado={refresh} /> : null}
     />
   );
