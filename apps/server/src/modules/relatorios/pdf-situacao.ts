@@ -101,11 +101,10 @@ function escrever(
     .font(o.negrito ? 'Helvetica-Bold' : 'Helvetica')
     .fontSize(o.tamanho)
     .fillColor(o.cor ?? COR.texto);
-  doc.text(caber(doc, texto, o.largura), x, y, {
-    width: o.largura,
-    lineBreak: false,
-    align: o.alinhar ?? 'left',
-  });
+  const cabe = caber(doc, texto, o.largura);
+  // Placed by hand: pdfkit's line wrapper (any `width`) costs most of a long table's time.
+  const sobra = o.alinhar && o.alinhar !== 'left' ? o.largura - doc.widthOfString(cabe) : 0;
+  doc.text(cabe, x + (o.alinhar === 'center' ? sobra / 2 : sobra), y, { lineBreak: false });
 }
 
 function moldura(doc: Doc, dados: DadosDoRelatorio, pagina: number, paginas: number) {
