@@ -1,6 +1,5 @@
 import type { Readable } from 'node:stream';
 import { formatDateBR } from '@laudos/domain';
-import PDFDocument from 'pdfkit';
 import type { MarcaDoRelatorio } from './marca.ts';
 import type { LinhaDaTabela } from './repo.ts';
 
@@ -277,8 +276,18 @@ async function aguardarLeitor(doc: Readable) {
   }
 }
 
+/*
+ * pdfkit is loaded with the first report, not at start: it costs about 0.3–0.6 s and 28 MB to load,
+ * and most instances draw a report rarely (like exceljs for the exports).
+ */
+type NovoPdf = new (options?: PDFKit.PDFDocumentOptions) => Doc;
+let pdfkit: Promise<NovoPdf> | undefined;
+const carregarPdfkit = () =>
+  (pdfkit ??= import('pdfkit').then((m) => (m as unknown as { default: NovoPdf }).default));
+
 /** The PDF as a stream; drawn as it is read. An error while reading rows destroys the stream. */
-export function desenharRelatorio(dados: DadosDoRelatorio): Readable {
+export async function desenharRelatorio(dados: DadosDoRelatorio): Promise<Readable> {
+  const PDFDocument = await carregarPdfkit();
   const doc = new PDFDocument({
     size: 'A4',
     margin: 0,

@@ -67,7 +67,7 @@ export async function gerarRelatorio(
     await vencimentosPorMes(ctx.db, where, hoje),
     await contarLinhasDaTabela(ctx.db, where, hoje),
   ];
-  const corpo = desenharRelatorio({
+  const corpo = await desenharRelatorio({
     marca: marcaDoRelatorio(ctx.settings, empresa.id),
     empresa: empresa.nome,
     geradoEm: formatDateTimeBR(agora, ctx.timeZone),
