@@ -46,6 +46,7 @@ import type { NotificationScheduler } from './modules/notificacoes/agendador.ts'
 import { notificacoesAdminRoutes, notificacoesRoutes } from './modules/notificacoes/routes.ts';
 import { exigirRecurso } from './modules/planos/recursos.ts';
 import { planosAdminRoutes, planosRoutes } from './modules/planos/routes.ts';
+import { relatoriosRoutes } from './modules/relatorios/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { loadWebBuild, registerSeoRoutes, sendPage } from './modules/site/public-site.ts';
 import { usuariosAdminRoutes } from './modules/usuarios/routes.ts';
@@ -283,6 +284,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(emailAdminRoutes);
   await app.register(laudosRoutes);
   await app.register(exportacaoRoutes);
+  await app.register(relatoriosRoutes);
   await app.register(notificacoesAdminRoutes);
   await app.register(notificacoesRoutes);
   await app.register(blogRoutes);

@@ -9,6 +9,7 @@ import { createJobs, type Jobs } from './jobs/boss.ts';
 import { registrarJobs } from './jobs/registro.ts';
 import { NotificationScheduler } from './modules/notificacoes/agendador.ts';
 import { registrarResultadoDoLembrete } from './modules/notificacoes/envio.ts';
+import { anexoDoRelatorioMensal } from './modules/notificacoes/relatorio-mensal.ts';
 import { getPlanoPadrao } from './modules/planos/service.ts';
 import { type AdminSeedResult, seed } from './seed.ts';
 import { openSettingsStore, type SettingsStore } from './settings/store.ts';
@@ -63,6 +64,14 @@ export async function createServer(config: Config, options: CreateServerOptions 
       warn: (o, m) => app?.log.warn(o, m),
       error: (o, m) => app?.log.error(o, m),
     });
+    const lojaDeAjustes = settings;
+    // The monthly report's PDF, made when its e-mail is delivered (email/ imports no module).
+    email.usarGeradorDeAnexos((pedido) =>
+      anexoDoRelatorioMensal(
+        { db: database.db, settings: lojaDeAjustes.get(), timeZone: config.timeZone },
+        pedido,
+      ),
+    );
     const logger = {
       info: (o: object, m: string) => app?.log.info(o, m),
       warn: (o: object, m: string) => app?.log.warn(o, m),

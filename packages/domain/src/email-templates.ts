@@ -102,6 +102,7 @@ export function templateVariables(type: EmailTemplateType): readonly string[] {
         'total_vencidos',
         'laudos_vencendo',
         'laudos_vencidos',
+        'relatorio_pdf',
       ];
     case 'convite_equipe':
       // `empresa_nome` is the firm's (a common variable): the client company is `cliente_empresa`.

@@ -18,6 +18,7 @@ import { assertEmailAddress, assertNoLineBreak, type Mailbox, parseMailbox } fro
 import { type RenderedEmail, renderEmail } from './render.ts';
 import { seal, unseal } from './seal.ts';
 import {
+  type AnexoDoEmail,
   createOutboxTransport,
   createSesTransport,
   createSmtpTransport,
@@ -45,7 +46,21 @@ export interface EmailRequest {
   userId?: string | null;
   laudoId?: string | null;
   metadata?: Record<string, unknown>;
+  /** Files made when the message is delivered, not when it is queued (the queue stays small). */
+  anexos?: PedidoDeAnexo[];
 }
+
+/** What to attach, described: the `GeradorDeAnexos` makes the file at delivery. */
+export interface PedidoDeAnexo {
+  tipo: string;
+  dados: Record<string, string>;
+}
+
+/**
+ * Makes an attachment (wired in server.ts; email/ imports no module). Null when the file would be
+ * too big for an e-mail: the message goes without it.
+ */
+export type GeradorDeAnexos = (pedido: PedidoDeAnexo) => Promise<AnexoDoEmail | null>;
 
 interface SealedMessage {
   to: Mailbox;
@@ -53,6 +68,7 @@ interface SealedMessage {
   html: string;
   text: string;
   templateType: string | null;
+  anexos?: PedidoDeAnexo[];
 }
 
 type LogStatus = 'pending' | 'sending' | 'retrying' | 'sent' | 'failed';
@@ -74,6 +90,7 @@ interface Attempt {
 export class EmailService {
   private readonly transports = new Map<EmailProvider, EmailTransport>();
   private rateLimit: number;
+  private geradorDeAnexos: GeradorDeAnexos | undefined;
 
   constructor(
     private readonly config: Config,
@@ -105,6 +122,37 @@ export class EmailService {
 
   configuredProvider(): EmailProvider {
     return this.config.email.transport === 'ses' ? 'amazon-ses' : this.config.email.transport;
+  }
+
+  /** Who makes the files of `EmailRequest.anexos` (server.ts: the monthly report's PDF). */
+  usarGeradorDeAnexos(gerador: GeradorDeAnexos): void {
+    this.geradorDeAnexos = gerador;
+  }
+
+  /**
+   * The files of a message, made now. A failure to make one is temporary (the delivery is retried);
+   * a file too big for an e-mail is left out, and the message goes without it.
+   */
+  private async gerarAnexos(logId: string, pedidos: PedidoDeAnexo[]): Promise<AnexoDoEmail[]> {
+    const gerador = this.geradorDeAnexos;
+    if (!gerador)
+      throw new EmailSendError('ANEXO_SEM_GERADOR', 'Nenhum gerador de anexos configurado', false);
+    const anexos: AnexoDoEmail[] = [];
+    for (const pedido of pedidos) {
+      let anexo: AnexoDoEmail | null;
+      try {
+        anexo = await gerador(pedido);
+      } catch (err) {
+        throw new EmailSendError(
+          'ANEXO_FALHOU',
+          `Falha ao gerar o anexo (${pedido.tipo}): ${err instanceof Error ? err.message : String(err)}`,
+          true,
+        );
+      }
+      if (anexo) anexos.push(anexo);
+      else this.log.warn({ logId, anexo: pedido.tipo }, 'anexo grande demais para o e-mail: enviado sem ele');
+    }
+    return anexos;
   }
 
   /** For SES, caps the pacing at the account's MaxSendRate (never above it). */
@@ -211,7 +259,12 @@ export class EmailService {
       })
       .returning({ id: emailLogs.id });
     const logId = row!.id;
-    const message: SealedMessage = { to, ...rendered, templateType: request.type };
+    const message: SealedMessage = {
+      to,
+      ...rendered,
+      templateType: request.type,
+      ...(request.anexos?.length ? { anexos: request.anexos } : {}),
+    };
     await this.jobs.boss.send(
       EMAIL_QUEUE,
       { logId, sealed: seal(this.config.authSecret, message) } satisfies EmailJobData,
@@ -305,8 +358,12 @@ export class EmailService {
       .where(eq(emailLogs.id, logId));
     await this.waitForSlot();
     const from = this.from(settings.branding.companyName);
-    const outgoing: OutgoingEmail = { logId, from, replyTo: this.replyTo(), ...message };
+    const { anexos, ...conteudo } = message;
+    const outgoing: OutgoingEmail = { logId, from, replyTo: this.replyTo(), ...conteudo };
     try {
+      // The outbox keeps no files: none is made for it.
+      if (anexos?.length && provider !== 'outbox')
+        outgoing.attachments = await this.gerarAnexos(logId, anexos);
       const { messageId } = await this.transport(provider).send(outgoing);
       // Recorded at once: the only window for a duplicate is a crash between the provider's
       // acceptance and this update.

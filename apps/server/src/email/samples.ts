@@ -68,6 +68,7 @@ export function sampleVariables(type: EmailTemplateType, publicUrl: string): Rec
         usuario_nome: 'Mariana Souza',
         cliente_empresa: 'Metalúrgica Exemplo Ltda.',
         mes_referencia: 'outubro de 2026',
+        relatorio_pdf: true,
         total_laudos: 12,
         total_ativos: 9,
         total_vencendo: 2,

@@ -8,6 +8,16 @@ import { formatMailbox, type Mailbox } from './address.ts';
 
 export type EmailProvider = 'outbox' | 'smtp' | 'amazon-ses';
 
+/** A file attached to a message (the monthly report's PDF). */
+export interface AnexoDoEmail {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
+/** SES v1 refuses a raw message above 10 MB (the attachments base64-encoded, about 4/3 of their size). */
+export const SES_MAX_RAW_BYTES = 10 * 1024 * 1024;
+
 export interface OutgoingEmail {
   logId: string | null;
   to: Mailbox;
@@ -17,6 +27,8 @@ export interface OutgoingEmail {
   html: string;
   text: string;
   templateType: string | null;
+  /** Sent by SMTP and SES; the outbox keeps the message only (its table has no place for files). */
+  attachments?: AnexoDoEmail[];
 }
 
 /**
@@ -116,6 +128,7 @@ export function createSmtpTransport(smtpUrl: string): EmailTransport {
           html: m.html,
           text: m.text,
           headers: m.templateType ? { 'X-Laudos-Template': m.templateType } : {},
+          ...(m.attachments?.length ? { attachments: m.attachments } : {}),
         });
         return { messageId: String(info.messageId ?? '') };
       } catch (err) {
@@ -233,6 +246,23 @@ export function mapSesError(err: unknown): EmailSendError {
   );
 }
 
+/** The whole message as MIME (nodemailer's composer, loaded with the first one). */
+async function mensagemMime(m: OutgoingEmail): Promise<Buffer> {
+  const { default: MailComposer } = await import('nodemailer/lib/mail-composer');
+  return new MailComposer({
+    from: { name: m.from.name ?? '', address: m.from.address },
+    to: { name: m.to.name ?? '', address: m.to.address },
+    replyTo: formatMailbox(m.replyTo ?? m.from),
+    subject: m.subject,
+    html: m.html,
+    text: m.text,
+    headers: m.templateType ? { 'X-Laudos-Template': m.templateType } : {},
+    attachments: m.attachments ?? [],
+  })
+    .compile()
+    .build();
+}
+
 let sesSdk: Promise<typeof import('@aws-sdk/client-ses')> | undefined;
 const loadSes = () => (sesSdk ??= import('@aws-sdk/client-ses'));
 
@@ -258,6 +288,29 @@ export function createSesTransport(config: Config): EmailTransport {
       try {
         const { sdk, client } = await ses();
         const { SendEmailCommand } = sdk;
+        const tags = m.templateType
+          ? { Tags: [{ Name: 'template', Value: m.templateType.replace(/[^\w-]/g, '_') }] }
+          : {};
+        if (m.attachments?.length) {
+          // SendEmail carries no files: a message with attachments goes as raw MIME.
+          const raw = await mensagemMime(m);
+          if (raw.length > SES_MAX_RAW_BYTES)
+            throw new EmailSendError(
+              'SES_GRANDE_DEMAIS',
+              `Mensagem com anexos maior que o limite de 10 MB do Amazon SES (${Math.ceil(raw.length / 1048576)} MB)`,
+              false,
+            );
+          const result = await client.send(
+            new sdk.SendRawEmailCommand({
+              RawMessage: { Data: raw },
+              ...(configurationSet ? { ConfigurationSetName: configurationSet } : {}),
+              ...tags,
+            }),
+          );
+          if (!result.MessageId)
+            throw new EmailSendError('SES_SEM_ID', 'Amazon SES não devolveu MessageId', true);
+          return { messageId: result.MessageId };
+        }
         const result = await client.send(
           new SendEmailCommand({
             Source: formatMailbox(m.from),
@@ -268,9 +321,7 @@ export function createSesTransport(config: Config): EmailTransport {
             },
             ReplyToAddresses: [formatMailbox(m.replyTo ?? m.from)],
             ...(configurationSet ? { ConfigurationSetName: configurationSet } : {}),
-            ...(m.templateType
-              ? { Tags: [{ Name: 'template', Value: m.templateType.replace(/[^\w-]/g, '_') }] }
-              : {}),
+            ...tags,
           }),
         );
         if (!result.MessageId)

@@ -258,6 +258,29 @@ describe('Amazon SES transport against the SES emulator', () => {
     expect(email?.body.text).toContain('28/11/2026');
   });
 
+  it('a message with an attachment goes as raw MIME (SendRawEmail), the file intact', async () => {
+    const ses = await startSesPeer();
+    cleanups.push(() => ses.close());
+    const t = await server({ EMAIL_TRANSPORT: 'ses', SES_ENDPOINT: ses.url, SES_REGION: 'sa-east-1' });
+    const pdf = Buffer.from('%PDF-1.4 relatório de situação');
+    const pedidos: unknown[] = [];
+    t.server.email.usarGeradorDeAnexos(async (pedido) => {
+      pedidos.push(pedido);
+      return { filename: 'relatorio-situacao-2026-12.pdf', contentType: 'application/pdf', content: pdf };
+    });
+    const anexos = [{ tipo: 'relatorio-situacao', dados: { usuarioId: 'u1', mes: '2026-12-01' } }];
+    const result = await enqueue(t, laudoEmail({ anexos }));
+    await waitForStatus(t, result.logId!, 'sent');
+    // The file is made at delivery, from what was queued.
+    expect(pedidos).toEqual(anexos);
+    const [email] = await ses.emails();
+    expect(email?.subject).toBe('🚨 URGENTE: Laudo vence em 7 dias: Caldeira 01');
+    expect(email?.body.text).toContain('28/11/2026');
+    expect(
+      email?.attachments?.map((a) => [a.filename, a.contentType, Buffer.from(a.content, 'base64')]),
+    ).toEqual([['relatorio-situacao-2026-12.pdf', 'application/pdf', pdf]]);
+  });
+
   it('throttling and 5xx answers are retried (by the SDK, then by the queue) until sent', async () => {
     const ses = await startSesPeer();
     cleanups.push(() => ses.close());

@@ -76,6 +76,8 @@ export interface SesStoredEmail {
   destination: { to: string[] };
   subject: string;
   body: { text?: string; html?: string };
+  /** Only for SendRawEmail: the content base64-encoded. */
+  attachments?: { filename: string; contentType: string; content: string }[];
 }
 
 /**

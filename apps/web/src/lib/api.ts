@@ -104,3 +104,32 @@ function isCampo(value: unknown): value is CampoInvalido {
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
+
+/** A file the server made (a report), and the name it gave it (`Content-Disposition`). */
+export type ArquivoBaixado = { blob: Blob; nome: string };
+
+/**
+ * GET `/api{path}` for a file: the body as a Blob, or the server's error as an ApiError (a link
+ * with `download` would save the error's JSON as the file).
+ */
+export async function apiDownload(
+  path: string,
+  nomePadrao: string,
+  signal?: AbortSignal,
+): Promise<ArquivoBaixado> {
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, { credentials: 'include', ...(signal ? { signal } : {}) });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'NETWORK_ERROR', NETWORK_ERROR_MESSAGE);
+  }
+  if (!response.ok) throw toApiError(response.status, await readJson(response));
+  const nome =
+    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? nomePadrao;
+  try {
+    return { blob: await response.blob(), nome };
+  } catch {
+    throw new ApiError(0, 'NETWORK_ERROR', NETWORK_ERROR_MESSAGE);
+  }
+}

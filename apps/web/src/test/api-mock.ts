@@ -15,8 +15,17 @@ export function takeUnknownRoutes(): string[] {
 }
 
 export type ApiRequest = { method: string; path: string; url: URL; body: unknown };
-/** A JSON answer, or `response`: a whole Response (a file, a stream) returned as is. */
-type Answer = { status?: number; body?: unknown; response?: Response };
+/**
+ * `body` is sent as JSON; `bytes` as is (a file), with `headers`; `response`: a whole Response (a
+ * stream) returned as is.
+ */
+type Answer = {
+  status?: number;
+  body?: unknown;
+  bytes?: Uint8Array;
+  headers?: Record<string, string>;
+  response?: Response;
+};
 export type ApiHandler = Answer | ((request: ApiRequest) => Answer | Promise<Answer>);
 
 export function apiError(status: number, code: string, message: string): Answer {
@@ -50,9 +59,14 @@ export function mockApi(handlers: Record<string, ApiHandler>): Mock<typeof fetch
       typeof handler === 'function' ? await handler({ method, path: url.pathname, url, body }) : handler;
     if (answer.response) return answer.response;
     const status = answer.status ?? 200;
+    if (answer.bytes)
+      return new Response(answer.bytes as Uint8Array<ArrayBuffer>, {
+        status,
+        headers: answer.headers ?? {},
+      });
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
       status,
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', ...answer.headers },
     });
   });
   vi.stubGlobal('fetch', fetchMock);

@@ -11,5 +11,6 @@ export * from './entrada.ts';
 export * from './laudos.ts';
 export * from './notificacoes.ts';
 export * from './planos.ts';
+export * from './relatorios.ts';
 export * from './settings.ts';
 export * from './usuarios.ts';

@@ -255,8 +255,16 @@ export function listarLaudos(db: DbOrTx, user: SessionUser, f: FiltroLaudos, hoj
   });
 }
 
-/** The list's WHERE: the user's scope and the filters (values as placeholders when `valores` is given). */
-function condicoesDaLista(user: SessionUser, f: FiltroLaudos, hoje: string, valores?: Valores) {
+/**
+ * The list's WHERE: the user's scope and the filters (values as placeholders when `valores` is given).
+ * Also the reports' (modules/relatorios), whose reader may be a job acting for a client.
+ */
+export function condicoesDaLista(
+  user: Pick<SessionUser, 'tipo' | 'email' | 'empresaId' | 'emailVerificado'>,
+  f: Omit<FiltroLaudos, 'ordem' | 'direcao' | 'pagina' | 'porPagina'>,
+  hoje: string,
+  valores?: Valores,
+) {
   const v = <T>(x: T) => (valores ? valores.de(x) : x);
   const conditions: (SQL | undefined)[] = [escopoDoUsuario(user, valores)];
   if (f.status) conditions.push(condicaoStatus(f.status, hoje, valores));
@@ -325,7 +333,7 @@ async function* linhasDaLista(
   hoje: string,
   lote: number,
 ): AsyncGenerator<LaudoRow> {
-  const where = condicoesDaLista(user, { ...f, pagina: 1, porPagina: lote }, hoje);
+  const where = condicoesDaLista(user, f, hoje);
   const column = {
     vencimento: laudos.dataVencimento,
     nome: laudos.nome,

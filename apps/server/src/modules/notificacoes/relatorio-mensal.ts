@@ -1,11 +1,14 @@
 import { addDaysIso, daysBetween, formatDateBR } from '@laudos/domain';
 import type { ItemSimulado } from '@laudos/domain/api';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { planoEmVigor } from '../../db/plano-em-vigor.ts';
 import { authUser, empresas, laudos, monthlyReports, notificationLogs, usuarios } from '../../db/schema.ts';
-import type { EmailService } from '../../email/delivery.ts';
+import type { EmailService, PedidoDeAnexo } from '../../email/delivery.ts';
+import type { AnexoDoEmail } from '../../email/transports.ts';
 import { condicaoStatus, contarPorStatus, escopoDoUsuario } from '../laudos/service.ts';
-import { empresasSemRecurso } from '../planos/recursos.ts';
+import { empresasSemRecurso, temRecurso } from '../planos/recursos.ts';
+import { type ContextoDoRelatorio, emBuffer, gerarRelatorio } from '../relatorios/situacao.ts';
 import type { RegraRow } from './regras.ts';
 
 /** How many laudos each list of the report shows (the totals always count all of them). */
@@ -46,13 +49,15 @@ type Cliente = {
   empresa: string | null;
   empresaId: string | null;
   emailVerificado: boolean;
+  /** The plan in force: the company's when the person has one, else their own (as the session's). */
+  planoId: string | null;
 };
 
 /**
- * The active clients, and those of them whose company's plan leaves out `notificacoes` (issue 18):
- * they get no monthly report.
+ * The active clients (`so`: only those), and those of them whose company's plan leaves out
+ * `notificacoes` (issue 18): they get no monthly report.
  */
-async function clientes(db: DbOrTx): Promise<{ todos: Cliente[]; semPlano: Set<string> }> {
+async function clientes(db: DbOrTx, so?: SQL): Promise<{ todos: Cliente[]; semPlano: Set<string> }> {
   const todos = await db
     .select({
       id: usuarios.id,
@@ -62,11 +67,12 @@ async function clientes(db: DbOrTx): Promise<{ todos: Cliente[]; semPlano: Set<s
       empresa: empresas.nomeFantasia,
       empresaId: usuarios.empresaId,
       emailVerificado: authUser.emailVerified,
+      planoId: planoEmVigor,
     })
     .from(usuarios)
     .innerJoin(authUser, eq(authUser.id, usuarios.id))
     .leftJoin(empresas, eq(empresas.id, usuarios.empresaId))
-    .where(and(eq(usuarios.tipo, 'cliente'), eq(usuarios.ativo, true)))
+    .where(and(eq(usuarios.tipo, 'cliente'), eq(usuarios.ativo, true), so))
     .orderBy(asc(usuarios.id));
   const semPlano = await empresasSemRecurso(
     db,
@@ -111,19 +117,59 @@ async function resumo(db: DbOrTx, cliente: Cliente, hoje: string) {
   };
 }
 
-function variaveis(cliente: Cliente, mes: string, r: NonNullable<Awaited<ReturnType<typeof resumo>>>) {
+function variaveis(
+  cliente: Cliente,
+  mes: string,
+  r: NonNullable<Awaited<ReturnType<typeof resumo>>>,
+  comPdf: boolean,
+) {
   return {
     usuario_nome: cliente.nome,
     cliente_empresa: cliente.empresa ?? '',
     mes_referencia: nomeDoMes(mes),
     ...r,
+    relatorio_pdf: comPdf,
   };
+}
+
+/** The attachment of the monthly report, made when the e-mail is delivered (`anexoDoRelatorioMensal`). */
+const ANEXO_RELATORIO = 'relatorio-situacao';
+
+/**
+ * An e-mail's attachment at most this big: SES takes 10 MB of raw message, and base64 makes a file
+ * about 4/3 bigger. A larger report is left out (the e-mail still goes, with the dashboard's link).
+ */
+export const MAX_ANEXO_BYTES = 7 * 1024 * 1024;
+
+/**
+ * The "Relatório de situação" PDF of a monthly report's recipient (their scope, no filters), made
+ * at delivery (EmailService's `GeradorDeAnexos`, wired in server.ts). A client gone meanwhile gets
+ * no file.
+ */
+export async function anexoDoRelatorioMensal(
+  ctx: ContextoDoRelatorio,
+  pedido: PedidoDeAnexo,
+): Promise<AnexoDoEmail | null> {
+  if (pedido.tipo !== ANEXO_RELATORIO) throw new Error(`anexo desconhecido: ${pedido.tipo}`);
+  const { usuarioId, mes } = pedido.dados;
+  const [cliente] = (await clientes(ctx.db, eq(usuarios.id, usuarioId ?? ''))).todos;
+  if (!cliente || !mes) return null;
+  const relatorio = await gerarRelatorio(
+    ctx,
+    cliente,
+    { id: cliente.empresaId, nome: cliente.empresa ?? cliente.nome },
+    {},
+    () => `relatorio-situacao-${mes.slice(0, 7)}.pdf`,
+  );
+  const content = await emBuffer(relatorio.corpo, MAX_ANEXO_BYTES);
+  return content ? { filename: relatorio.nomeDoArquivo, contentType: 'application/pdf', content } : null;
 }
 
 /**
  * The monthly report of the run whose window holds a 1st of the month: one e-mail per active
  * client with laudos, at most once per client and month (the monthly_reports key, taken in the
- * same transaction as the enqueue).
+ * same transaction as the enqueue). A client whose plan has `customReports` gets the "Relatório de
+ * situação" PDF attached (made when the e-mail is delivered).
  */
 export async function enviarRelatoriosMensais(
   db: Db,
@@ -155,13 +201,15 @@ export async function enviarRelatoriosMensais(
           totais.jaEnviados++;
           return;
         }
+        const comPdf = await temRecurso(tx, cliente, 'customReports');
         const result = await email.enqueue(tx, {
           type: 'relatorio_mensal',
           to: cliente.email,
           toName: cliente.nome,
           userId: cliente.id,
-          variables: variaveis(cliente, mes, r),
+          variables: variaveis(cliente, mes, r, comPdf),
           metadata: { regra: regra.name, mes },
+          ...(comPdf ? { anexos: [{ tipo: ANEXO_RELATORIO, dados: { usuarioId: cliente.id, mes } }] } : {}),
         });
         await tx
           .update(monthlyReports)
@@ -212,8 +260,10 @@ export async function planejarRelatoriosMensais(
       .where(and(eq(monthlyReports.usuarioId, cliente.id), eq(monthlyReports.month, mes)));
     let assunto: string;
     try {
-      assunto = (await email.render(db, { type: 'relatorio_mensal', variables: variaveis(cliente, mes, r) }))
-        .subject;
+      const comPdf = await temRecurso(db, cliente, 'customReports');
+      assunto = (
+        await email.render(db, { type: 'relatorio_mensal', variables: variaveis(cliente, mes, r, comPdf) })
+      ).subject;
     } catch (err) {
       assunto = `(não enviado: ${(err as Error).message})`;
     }

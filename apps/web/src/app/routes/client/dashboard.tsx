@@ -14,6 +14,7 @@ export function DashboardPage() {
   return (
     <LaudosDashboard
       admin={user?.tipo === 'admin'}
+      relatorioIncluido={user?.tipo === 'admin' || Boolean(user?.plano?.customReports)}
       aviso={
         semEmpresa || semNotificacoes ? (
           <div className="space-y-4">

@@ -8,12 +8,23 @@ import { paths } from '../../../lib/paths';
 import { type EstatisticasLaudos, useEstatisticasLaudos } from '../api/estatisticas';
 import { useLaudos } from '../api/list-laudos';
 import { LaudoLista } from './laudo-lista';
+import { RelatorioSituacao } from './relatorio-situacao';
 
 /**
  * /dashboard: counts, a chart of the statuses, the next expiries and the latest laudos. `aviso` is
  * a card the page puts under the heading (a client with no company is asked to join one).
+ * `relatorioIncluido`: whether the plan has `custom_reports` (admins always) — the "Relatório de
+ * situação (PDF)", or what it would give.
  */
-export function LaudosDashboard({ admin, aviso }: { admin: boolean; aviso?: ReactNode }) {
+export function LaudosDashboard({
+  admin,
+  aviso,
+  relatorioIncluido = false,
+}: {
+  admin: boolean;
+  aviso?: ReactNode;
+  relatorioIncluido?: boolean;
+}) {
   const estatisticas = useEstatisticasLaudos();
   const revelando = useRevealDelay(estatisticas.isPending);
   return (
@@ -27,9 +38,12 @@ export function LaudosDashboard({ admin, aviso }: { admin: boolean; aviso?: Reac
               : 'Resumo dos seus laudos e dos próximos vencimentos.'}
           </p>
         </div>
-        <Link to={paths.novoLaudo} className={buttonClass('primary')}>
-          Novo laudo
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <RelatorioSituacao incluido={relatorioIncluido} admin={admin} />
+          <Link to={paths.novoLaudo} className={buttonClass('primary')}>
+            Novo laudo
+          </Link>
+        </div>
       </div>
 
       {aviso ? <div className="mt-6">{aviso}</div> : null}
