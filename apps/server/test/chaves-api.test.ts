@@ -234,6 +234,22 @@ describe('API keys', () => {
     expect(misturado.statusCode).toBe(401);
     expect(misturado.json().error.code).toBe('CHAVE_API_NAO_ACEITA');
 
+    // The origin check stands for a key too: a page of another site posting (with or without the
+    // person's cookie) is refused before the key is even read; curl (no Origin) is not.
+    for (const headers of [
+      { origin: 'https://outro-site.example' },
+      { cookie, 'sec-fetch-site': 'cross-site' },
+    ]) {
+      const deOutroSite = await t.app.inject({
+        method: 'POST',
+        url: '/api/laudos',
+        headers: { authorization: `Bearer ${segredo}`, 'content-type': 'application/json', ...headers },
+        payload: JSON.stringify({ nome: 'Invasor', codigo: 'INV-1', tipo: 'NR-13' }),
+      });
+      expect(deOutroSite.statusCode).toBe(403);
+      expect(deOutroSite.json().error.code).toBe('ORIGEM_NAO_PERMITIDA');
+    }
+
     // The plan loses the feature: the very next request is refused, naming the plans that have it.
     const basico = await planoChamado(t, 'Básico');
     await db.update(empresas).set({ planoId: basico }).where(eq(empresas.id, empresaId));

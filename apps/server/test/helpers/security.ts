@@ -4,6 +4,8 @@ import path from 'node:path';
 import { deflateRawSync, constants as zlib } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
+import { apiKeys } from '../../src/db/schema.ts';
+import { gerarChaveApi } from '../../src/modules/chaves-api/service.ts';
 import { xlsxBuffer } from '../../src/storage/test-fixtures.ts';
 import { conviteDeTeste, createUser, json } from './accounts.ts';
 import { signIn, TEST_ORIGIN, type TestServer } from './server.ts';
@@ -222,7 +224,15 @@ export async function registrosDaEquipe(t: TestServer, empresaId: string): Promi
     papel: 'membro',
   });
   const convite = await conviteDeTeste(t, empresaId, `convidado-${sufixo}@equipe.com.br`);
+  // An API key of the company (issue 18), straight in the database as the service keeps it.
+  const { prefixo, hash } = gerarChaveApi();
+  const [chave] = await t.server.database.db
+    .insert(apiKeys)
+    .values({ empresaId, nome: 'Chave da equipe', prefixo, hash })
+    .returning({ id: apiKeys.id });
   return {
+    '/api/empresa/chaves-api/{id}': chave!.id,
+    '/api/admin/empresas/{id}/chaves-api/{chaveId}': chave!.id,
     '/api/admin/empresas/{id}/convites/{conviteId}': convite.id,
     '/api/admin/empresas/{id}/pessoas/{usuarioId}': colega.id,
     '/api/empresa/convites/{id}': convite.id,
