@@ -86,7 +86,8 @@ function abrir({ apiAccess = true, papel = 'gestor' as 'gestor' | 'membro' } = {
 describe('Chaves de API on "Minha empresa" (the plan feature api_access)', () => {
   it('the gestor creates a key: it is shown once, with a copy button and a warning, and never again', async () => {
     const fetchMock = abrir();
-    const secao = await screen.findByRole('region', { name: 'Chaves de API' });
+    // The page's chunk loads lazily: the first test of the file waits for it on a busy machine.
+    const secao = await screen.findByRole('region', { name: 'Chaves de API' }, { timeout: 5000 });
     expect(await within(secao).findByRole('rowheader', { name: /Planilha de manutenção/ })).toBeTruthy();
     expect(within(secao).getByRole('link', { name: 'Documentação da API' }).getAttribute('href')).toBe(
       '/api/docs',
