@@ -43,5 +43,4 @@ function esquemasDaChave<I extends z.ZodType>(instante: I) {
 export const chavesApiNoServidor = esquemasDaChave(z.date());
 export const chavesApiNaWeb = esquemasDaChave(z.string());
 export type ChaveApi = z.infer<typeof chavesApiNaWeb.chave>;
-export type ListaDeChavesApi = z.infer<typeof chavesApiNaWeb.lista>;
 export type ChaveApiCriada = z.infer<typeof chavesApiNaWeb.criada>;

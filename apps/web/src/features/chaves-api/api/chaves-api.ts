@@ -1,15 +1,9 @@
-import {
-  type ChaveApi,
-  type ChaveApiCriada,
-  chavesApiNaWeb,
-  type ListaDeChavesApi,
-  type NovaChaveApi,
-} from '@laudos/domain/api';
+import { type ChaveApi, type ChaveApiCriada, chavesApiNaWeb, type NovaChaveApi } from '@laudos/domain/api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
 import { parseWith } from '../../../lib/parse';
 
-export type { ChaveApi, ChaveApiCriada, ListaDeChavesApi, NovaChaveApi };
+export type { ChaveApi, ChaveApiCriada, NovaChaveApi };
 
 /**
  * Whose keys: the gestor's own company (`/api/empresa/chaves-api`) or, for an admin, the company
