@@ -3,7 +3,7 @@ import { MAX_CHAVES_API_ATIVAS, PREFIXO_DA_CHAVE_API } from '@laudos/domain/api'
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/session.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { apiKeys, empresas, usuarios } from '../../db/schema.ts';
+import { apiKeys, empresas, planos, usuarios } from '../../db/schema.ts';
 import { erro } from '../../http/errors.ts';
 import { exigirRecurso } from '../planos/recursos.ts';
 
@@ -112,9 +112,12 @@ export async function autenticarChaveApi(db: Db, segredo: string): Promise<Sessi
       empresa: empresas.nomeFantasia,
       empresaAtiva: empresas.ativo,
       planoId: empresas.planoId,
+      // The plan's flag comes with the key: the happy path is this one query.
+      apiAccess: planos.apiAccess,
     })
     .from(apiKeys)
     .innerJoin(empresas, eq(empresas.id, apiKeys.empresaId))
+    .leftJoin(planos, eq(planos.id, empresas.planoId))
     .where(eq(apiKeys.hash, hashDaChaveApi(segredo)))
     .limit(1);
   if (!chave || chave.revogadoEm) throw erro('chaveApiInvalida');
@@ -137,7 +140,8 @@ export async function autenticarChaveApi(db: Db, segredo: string): Promise<Sessi
     sessionToken: '',
     chaveApi: { id: chave.id, nome: chave.nome },
   };
-  await exigirRecurso(db, user, 'apiAccess');
+  // Refused with the one check's message (naming the plans that include it).
+  if (!chave.apiAccess) await exigirRecurso(db, user, 'apiAccess');
   if (!chave.ultimoUsoEm || Date.now() - chave.ultimoUsoEm.getTime() >= INTERVALO_DO_ULTIMO_USO_MS) {
     await db
       .update(apiKeys)
