@@ -268,6 +268,8 @@ export async function criarLaudoComArquivos(t: TestServer, cookie: string, body:
 
 /** Counters that change on every attempt by design, not data anyone saved. */
 const VOLATILE_TABLES = new Set(['rate_limits']);
+/** Bookkeeping a refused request may still write: an API key's last use (it did authenticate). */
+const VOLATILE_COLUMNS: Record<string, string[]> = { api_keys: ['ultimo_uso_em'] };
 
 const tablesCache = new WeakMap<object, string[]>();
 
@@ -285,10 +287,12 @@ export async function dbFingerprint(t: TestServer): Promise<Record<string, strin
     tables = res.rows.map((r) => r.table_name).filter((n) => !VOLATILE_TABLES.has(n));
     tablesCache.set(db, tables);
   }
-  const parts = tables.map(
-    (name) =>
-      `select '${name}' as t, count(*)::text || ':' || md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as f from "${name}" x`,
-  );
+  const parts = tables.map((name) => {
+    const row = VOLATILE_COLUMNS[name]
+      ? `(to_jsonb(x) ${VOLATILE_COLUMNS[name].map((c) => `- '${c}'`).join(' ')})::text`
+      : 'x::text';
+    return `select '${name}' as t, count(*)::text || ':' || md5(coalesce(string_agg(${row}, '|' order by ${row}), '')) as f from "${name}" x`;
+  });
   const res = (await db.execute(sql.raw(parts.join(' union all ')))) as unknown as {
     rows: { t: string; f: string }[];
   };
