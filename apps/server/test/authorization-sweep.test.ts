@@ -89,7 +89,7 @@ describe('authorization sweep over /api/openapi.json', () => {
       expect(['public', 'user', 'admin'], `${op.method} ${op.path}`).toContain(op.access);
   });
 
-  it('every operation answers as its x-access says, for a visitor, a client and an admin', async () => {
+  it('every operation answers as its x-access says, for a visitor, a client, an admin and an API key', async () => {
     const problems: string[] = [];
     for (const op of operations) {
       // Ending every session would end the sweep's own sessions.
