@@ -102,6 +102,11 @@ export const openapiRoutes: FastifyPluginAsync<{ accessByRoute: Map<string, Aces
     routePrefix: DOCS_PREFIX,
     uiConfig: { docExpansion: 'list', deepLinking: true, defaultModelsExpandDepth: 0 },
     validatorUrl: false,
+    // The viewer's top bar (a URL box and the plugin's logo) means nothing to a client: hidden.
+    theme: {
+      title: 'Laudos — documentação da API',
+      css: [{ filename: 'laudos.css', content: '.swagger-ui .topbar { display: none; }' }],
+    },
     transformSpecification: (spec) => comAcessos(spec as Documento, accessByRoute),
   });
 };

@@ -321,6 +321,7 @@ describe('API keys', () => {
     expect(pagina.statusCode).toBe(200);
     expect(pagina.headers['content-type']).toContain('text/html');
     expect(pagina.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(pagina.body).toContain('Laudos — documentação da API');
     // Every script and style the page loads is ours (works offline, passes the CSP).
     const recursos = [...pagina.body.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
     expect(recursos.length).toBeGreaterThan(2);
