@@ -10,6 +10,7 @@ import Fastify, {
   type FastifyError,
   type FastifyInstance,
   type FastifyReply,
+  type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
 import {
@@ -29,11 +30,13 @@ import type { Acesso } from './http/access.ts';
 import { AppError, camposDaValidacao, corpoDoErro, dadosInvalidos, type Erro, erro } from './http/errors.ts';
 import { requisicaoParaLog } from './http/log-url.ts';
 import { originRefusal } from './http/origin.ts';
-import { TooManyAttempts } from './http/rate-limit.ts';
+import { hitRateLimit, limits, TooManyAttempts } from './http/rate-limit.ts';
 import { serializerCompiler } from './http/serializer.ts';
 import type { Jobs } from './jobs/boss.ts';
 import { processLogOutput } from './log-output.ts';
 import { blogRoutes } from './modules/blog/routes.ts';
+import { chavesApiAdminRoutes, chavesApiRoutes } from './modules/chaves-api/routes.ts';
+import { autenticarChaveApi } from './modules/chaves-api/service.ts';
 import { contaRoutes } from './modules/conta/routes.ts';
 import { emailAdminRoutes } from './modules/emails/routes.ts';
 import { empresasAdminRoutes, pedidoEmpresaRoutes } from './modules/empresas/routes.ts';
@@ -50,7 +53,7 @@ import { relatoriosRoutes } from './modules/relatorios/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { loadWebBuild, registerSeoRoutes, sendPage } from './modules/site/public-site.ts';
 import { usuariosAdminRoutes } from './modules/usuarios/routes.ts';
-import { openapiRoutes } from './openapi.ts';
+import { DOCS_PREFIX, descricaoDaApi, openapiRoutes } from './openapi.ts';
 import type { SettingsStore } from './settings/store.ts';
 import type { LocalFileStorage } from './storage/storage.ts';
 
@@ -171,11 +174,21 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   const accessByRoute = new Map<string, Acesso>();
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api')) return;
+    // The documentation viewer's pages and assets (a plugin that takes no route config): public.
+    if (route.url === DOCS_PREFIX || route.url.startsWith(`${DOCS_PREFIX}/`))
+      route.config = { ...route.config, access: route.config?.access ?? 'public' };
     const access = route.config?.access;
     if (!access) throw new Error(`Rota ${String(route.method)} ${route.url} sem config.access`);
     const recurso = route.config?.recurso;
+    const chaveApi = route.config?.chaveApi === true;
+    if (chaveApi && access !== 'user')
+      throw new Error(`Rota ${String(route.method)} ${route.url}: chaveApi só em rotas de access 'user'`);
     for (const method of [route.method].flat())
-      accessByRoute.set(`${method} ${route.url}`, { access, ...(recurso ? { recurso } : {}) });
+      accessByRoute.set(`${method} ${route.url}`, {
+        access,
+        ...(recurso ? { recurso } : {}),
+        ...(chaveApi ? { chaveApi } : {}),
+      });
   });
 
   const isHttps = config.publicUrl.startsWith('https://');
@@ -209,14 +222,18 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       openapi: '3.0.3',
       info: {
         title: 'Laudos API',
-        description:
-          'API do Laudos. Cada operação traz `x-access`: `public` (qualquer um), `user` (sessão de um usuário ativo) ou `admin` (sessão de administrador).',
+        description: descricaoDaApi(config.publicUrl),
         version: '0.1.0',
       },
       servers: [{ url: config.publicUrl }],
       components: {
         securitySchemes: {
           sessionCookie: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' },
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'Chave de API da empresa (`laudos_…`), criada pelo gestor em Minha empresa.',
+          },
         },
       },
     },
@@ -226,7 +243,18 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   // Access control, next to the route: `user` and `admin` are checked as the request arrives,
   // before its body is even parsed (a visitor learns nothing from validation errors).
   app.addHook('onRequest', async (request) => {
-    const { access, allowFirstAccess, deniedMessage, recurso } = request.routeOptions.config;
+    const { access, allowFirstAccess, deniedMessage, recurso, chaveApi } = request.routeOptions.config;
+    // An API key (decision 024) reaches only the routes that opt in; it never reads the cookie, so a
+    // request that carries both is the key's. Its company's plan is checked on every request.
+    const chave = access ? chaveDoPedido(request) : null;
+    if (chave !== null) {
+      if (!chaveApi) throw erro('chaveApiNaoAceita');
+      const user = await autenticarChaveApi(ctx.db, chave);
+      request.sessionUser = user;
+      await hitRateLimit(ctx.db, limits.apiKey(user.chaveApi!.id, config.rateLimits.apiKeyPerMinute));
+      if (recurso) await exigirRecurso(ctx.db, user, recurso);
+      return;
+    }
     if (access === 'user') await requireUser(ctx.auth, ctx.db, request, { allowFirstAccess });
     else if (access === 'admin')
       await requireAdmin(ctx.auth, ctx.db, ctx.settings, request, { allowFirstAccess, deniedMessage });
@@ -281,6 +309,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(equipeRoutes);
   await app.register(equipesAdminRoutes);
   await app.register(conviteRoutes);
+  await app.register(chavesApiRoutes);
+  await app.register(chavesApiAdminRoutes);
   await app.register(emailAdminRoutes);
   await app.register(laudosRoutes);
   await app.register(exportacaoRoutes);
@@ -292,6 +322,14 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
 
   await registerWebApp(app, config);
   return app;
+}
+
+/** The key of an `Authorization: Bearer …` header, or null when the request carries none. */
+function chaveDoPedido(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return null;
+  const match = /^Bearer(?:\s+(.*))?$/i.exec(header.trim());
+  return match ? (match[1] ?? '').trim() : null;
 }
 
 const MAX_INPUT_DEPTH = 32;

@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiKeys, planos } from '../src/db/schema.ts';
+import { gerarChaveApi } from '../src/modules/chaves-api/service.ts';
 import {
   conviteDeTeste,
   createAdmin,
@@ -10,19 +13,40 @@ import { changedTables, dbFingerprint } from './helpers/security.ts';
 import { createTestServer, signIn, TEST_ORIGIN, type TestServer } from './helpers/server.ts';
 
 /**
- * Generated from /api/openapi.json: every operation, called anonymously, as a client and as an
- * admin, answers as its `x-access` says. A route without `x-access` fails the sweep.
+ * Generated from /api/openapi.json: every operation, called anonymously, as a client, as an admin
+ * and with an API key, answers as its `x-access` (and `x-chave-api`) says. A route without
+ * `x-access` fails the sweep.
  */
 let t: TestServer;
 let clientCookie: string;
 let adminCookie: string;
-let operations: { method: string; path: string; access: unknown; recurso?: string | undefined }[] = [];
+/** The fourth caller: an API key of a company whose plan includes `apiAccess` (decision 024). */
+let chaveApi: string;
+let operations: {
+  method: string;
+  path: string;
+  access: unknown;
+  recurso?: string | undefined;
+  chaveApi: boolean;
+}[] = [];
 
 beforeAll(async () => {
   t = await createTestServer({ JOBS: 'off' });
   const client = await createUser(t, { email: 'varredura@cliente.com.br' });
   clientCookie = await signIn(t.app, client.email, client.password);
   adminCookie = (await createAdmin(t)).cookie;
+  const [empresarial] = await t.server.database.db
+    .select()
+    .from(planos)
+    .where(eq(planos.nome, 'Empresarial'));
+  const empresaDaChave = await empresaDeTeste(t, 'Varredura Integrada', { planoId: empresarial!.id });
+  const criada = await t.app.inject({
+    method: 'POST',
+    url: `/api/admin/empresas/${empresaDaChave}/chaves-api`,
+    headers: { origin: TEST_ORIGIN, cookie: adminCookie, 'content-type': 'application/json' },
+    payload: { nome: 'Varredura' },
+  });
+  chaveApi = criada.json().segredo;
   const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
     paths: Record<string, Record<string, Record<string, unknown>>>;
   };
@@ -32,6 +56,7 @@ beforeAll(async () => {
       path,
       access: op['x-access'],
       recurso: op['x-recurso'] as string | undefined,
+      chaveApi: op['x-chave-api'] === true,
     })),
   );
 });
@@ -43,12 +68,13 @@ function concrete(path: string): string {
   return path.replace('{*}', 'get-session').replace(/\{[^}]+\}/g, placeholder);
 }
 
-async function call(method: string, path: string, cookie?: string) {
+async function call(method: string, path: string, cookie?: string, chave?: string) {
   return t.app.inject({
     method: method as 'GET',
     url: concrete(path),
     headers: {
-      origin: TEST_ORIGIN,
+      // A script sends no Origin; the browser callers do.
+      ...(chave ? { authorization: `Bearer ${chave}` } : { origin: TEST_ORIGIN }),
       ...(cookie ? { cookie } : {}),
       ...(method === 'GET' ? {} : { 'content-type': 'application/json' }),
     },
@@ -63,7 +89,7 @@ describe('authorization sweep over /api/openapi.json', () => {
       expect(['public', 'user', 'admin'], `${op.method} ${op.path}`).toContain(op.access);
   });
 
-  it('every operation answers as its x-access says, for a visitor, a client and an admin', async () => {
+  it('every operation answers as its x-access says, for a visitor, a client, an admin and an API key', async () => {
     const problems: string[] = [];
     for (const op of operations) {
       // Ending every session would end the sweep's own sessions.
@@ -72,10 +98,12 @@ describe('authorization sweep over /api/openapi.json', () => {
       const anon = await call(op.method, op.path);
       const client = await call(op.method, op.path, clientCookie);
       const admin = await call(op.method, op.path, adminCookie);
+      const chave = await call(op.method, op.path, undefined, chaveApi);
       for (const [who, res] of [
         ['visitante', anon],
         ['cliente', client],
         ['admin', admin],
+        ['chave de API', chave],
       ] as const) {
         if (res.statusCode >= 500)
           problems.push(`${id} as ${who}: ${res.statusCode} ${res.body.slice(0, 200)}`);
@@ -99,9 +127,25 @@ describe('authorization sweep over /api/openapi.json', () => {
         if (op.access === 'user' && [401, 403].includes(client.statusCode) && !foraDoPlano)
           problems.push(`${id}: ${client.statusCode} for a client`);
       }
+      // A key reaches the routes that opt in (as its company's gestor) and is a 401 everywhere else:
+      // no admin, account, session or key-management route.
+      if (op.chaveApi) {
+        if (op.access !== 'user') problems.push(`${id}: x-chave-api on a ${op.access} route`);
+        if ([401, 403].includes(chave.statusCode))
+          problems.push(`${id}: opted in but ${chave.statusCode} for a key ${chave.body.slice(0, 120)}`);
+      } else if (chave.statusCode !== 401 || chave.json().error.code !== 'CHAVE_API_NAO_ACEITA') {
+        problems.push(`${id}: ${chave.statusCode} for an API key (expected 401 CHAVE_API_NAO_ACEITA)`);
+      }
       if (anon.statusCode === 401) expect(anon.json().error.code).toBe('NAO_AUTENTICADO');
     }
     expect(problems).toEqual([]);
+    // The laudo routes are the ones a key reaches, and only they.
+    expect(
+      operations.filter((op) => op.chaveApi).every((op) => /^\/api\/(laudos|tipos-laudo)/.test(op.path)),
+    ).toBe(true);
+    expect(operations.filter((op) => op.chaveApi).map((op) => `${op.method} ${op.path}`)).toContain(
+      'POST /api/laudos',
+    );
   });
 });
 
@@ -147,6 +191,11 @@ describe('authorization sweep of the companies and teams routes (issue 17)', () 
       empresaId: empresaB,
       papel: 'gestor',
     });
+    const [empresarial] = await t.server.database.db
+      .select()
+      .from(planos)
+      .where(eq(planos.nome, 'Empresarial'));
+    empresaC = await empresaDeTeste(t, 'Gama Integrada', { planoId: empresarial!.id });
     cookies.visitante = undefined;
     cookies.membro = await signIn(t.app, membro.email, membro.password);
     cookies.gestorDeOutra = await signIn(t.app, gestorB.email, gestorB.password);
@@ -154,6 +203,15 @@ describe('authorization sweep of the companies and teams routes (issue 17)', () 
   });
 
   const conviteDeA = () => conviteDeTeste(t, empresaA, `convidado-${unico()}@alfa.com.br`);
+  let empresaC = '';
+  const chaveDeC = async () => {
+    const { prefixo, hash } = gerarChaveApi();
+    const [chave] = await t.server.database.db
+      .insert(apiKeys)
+      .values({ empresaId: empresaC, nome: `Chave ${unico()}`, prefixo, hash })
+      .returning({ id: apiKeys.id });
+    return chave!.id;
+  };
   const pedido = () => pedidoDeTeste(t);
 
   const soAdmin = (ok: number) => ({ visitante: 401, membro: 403, gestorDeOutra: 403, admin: ok });
@@ -220,6 +278,35 @@ describe('authorization sweep of the companies and teams routes (issue 17)', () 
         body: { receberLembretes: true },
       }),
       esperado: soAdmin(200),
+    },
+    // API keys (issue 18): a paid feature these companies' plans lack (the client's routes stop
+    // there); the admin manages the keys of any company (C's plan includes it).
+    'GET /api/admin/empresas/{id}/chaves-api': {
+      preparar: async () => ({ url: `/api/admin/empresas/${empresaA}/chaves-api` }),
+      esperado: soAdmin(200),
+    },
+    'POST /api/admin/empresas/{id}/chaves-api': {
+      preparar: async () => ({
+        url: `/api/admin/empresas/${empresaC}/chaves-api`,
+        body: { nome: `K ${unico()}` },
+      }),
+      esperado: soAdmin(201),
+    },
+    'DELETE /api/admin/empresas/{id}/chaves-api/{chaveId}': {
+      preparar: async () => ({ url: `/api/admin/empresas/${empresaC}/chaves-api/${await chaveDeC()}` }),
+      esperado: soAdmin(204),
+    },
+    'GET /api/empresa/chaves-api': {
+      preparar: fixo({ url: '/api/empresa/chaves-api' }),
+      esperado: { visitante: 401, membro: 403, gestorDeOutra: 403, admin: 404 },
+    },
+    'POST /api/empresa/chaves-api': {
+      preparar: fixo({ url: '/api/empresa/chaves-api', body: { nome: 'Minha chave' } }),
+      esperado: { visitante: 401, membro: 403, gestorDeOutra: 403, admin: 404 },
+    },
+    'DELETE /api/empresa/chaves-api/{id}': {
+      preparar: async () => ({ url: `/api/empresa/chaves-api/${await chaveDeC()}` }),
+      esperado: { visitante: 401, membro: 403, gestorDeOutra: 403, admin: 404 },
     },
     // The client's own company: the gestor of B reaches only B; an admin has none.
     'GET /api/empresa': {

@@ -60,6 +60,7 @@ describe('configuration', () => {
       signInPerAccount: 50,
       signInAccountPaceSeconds: 10,
       signUpPerIp: 10,
+      apiKeyPerMinute: 120,
     });
     const ajustada = loadConfig({
       ...secret,

@@ -35,6 +35,11 @@ export interface SessionUser {
   emailVerificado: boolean;
   /** The current session's token (to keep this session when ending the others). */
   sessionToken: string;
+  /**
+   * Set when the caller is an API key, not a person (modules/chaves-api): the key's company as its
+   * gestor sees it; `id` is then no user's id (writes record the key, `autorDoPedido`).
+   */
+  chaveApi?: { id: string; nome: string };
 }
 
 export function toWebHeaders(request: FastifyRequest): Headers {

@@ -274,6 +274,29 @@ export const convites = pgTable(
   ],
 );
 
+/**
+ * A company's API key (issue 18, decision 024): the key is shown once at creation and only its
+ * SHA-256 is kept; `prefixo` (its first characters) tells keys apart in the list. Revoked keys stay
+ * listed. A key reaches only the routes that opt in (`config.chaveApi`).
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    empresaId: uuid('empresa_id')
+      .notNull()
+      .references(() => empresas.id, { onDelete: 'cascade' }),
+    nome: text('nome').notNull(),
+    prefixo: text('prefixo').notNull(),
+    hash: text('hash').notNull(),
+    criadoPor: text('criado_por').references(() => authUser.id, { onDelete: 'set null' }),
+    criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
+    ultimoUsoEm: timestamp('ultimo_uso_em', { withTimezone: true }),
+    revogadoEm: timestamp('revogado_em', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('api_keys_hash_uq').on(t.hash), index('api_keys_empresa_idx').on(t.empresaId)],
+);
+
 /** Report types (spec section 1), a list the admin can extend. */
 export const tiposLaudo = pgTable('tipos_laudo', {
   nome: text('nome').primaryKey(),
@@ -306,6 +329,8 @@ export const laudos = pgTable(
     /** A calendar date in the firm's time zone, never a timestamp. */
     dataVencimento: date('data_vencimento', { mode: 'string' }),
     criadoPor: text('criado_por').references(() => authUser.id, { onDelete: 'set null' }),
+    /** The API key that created it, when a script did (its name is shown as the author). */
+    criadoPorChaveApi: uuid('criado_por_chave_api').references(() => apiKeys.id, { onDelete: 'set null' }),
     arquivoPdf: text('arquivo_pdf'),
     arquivoPdfNome: text('arquivo_pdf_nome'),
     arquivoPdfUrl: text('arquivo_pdf_url'),

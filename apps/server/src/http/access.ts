@@ -13,6 +13,7 @@ export type RecursoDoPlano = Recurso;
 export interface Acesso {
   access: Access;
   recurso?: RecursoDoPlano;
+  chaveApi?: boolean;
 }
 
 declare module 'fastify' {
@@ -27,5 +28,11 @@ declare module 'fastify' {
      * it (403 RECURSO_FORA_DO_PLANO, naming it and the plans that do). Published as `x-recurso`.
      */
     recurso?: RecursoDoPlano;
+    /**
+     * An API key (`Authorization: Bearer laudos_…`) may call this route, as its company's gestor
+     * (decision 024). Only `user` routes may opt in; on every other route a Bearer header is a 401.
+     * Published as `x-chave-api` and as the operation's `bearerAuth` security.
+     */
+    chaveApi?: boolean;
   }
 }

@@ -232,6 +232,30 @@ export const ERROS = {
     code: 'RECURSO_FORA_DO_PLANO',
     message: (mensagem: string) => mensagem,
   },
+  // ── Chaves de API (modules/chaves-api, decision 024) ──────────────────────────────────────
+  chaveApiInvalida: {
+    status: 401,
+    code: 'CHAVE_API_INVALIDA',
+    message: 'Chave de API inválida ou revogada. Peça uma nova chave ao gestor da empresa.',
+  },
+  chaveApiNaoAceita: {
+    status: 401,
+    code: 'CHAVE_API_NAO_ACEITA',
+    message:
+      'Esta rota não aceita chave de API: com uma chave, use apenas as rotas de laudos (veja /api/docs).',
+  },
+  chaveApiEmpresaInativa: {
+    status: 401,
+    code: 'CHAVE_API_INVALIDA',
+    message: 'A empresa desta chave de API está desativada. Fale com o administrador.',
+  },
+  chaveApiNaoEncontrada: { status: 404, code: 'NAO_ENCONTRADO', message: 'Chave de API não encontrada.' },
+  limiteDeChavesApi: {
+    status: 409,
+    code: 'LIMITE_DE_CHAVES_API',
+    message: (max: number) =>
+      `A empresa já tem ${max} chaves de API ativas. Revogue uma que não use mais para criar outra.`,
+  },
   // ── Empresas, equipes e convites (issue 17) ───────────────────────────────────────────────
   empresaInativa: {
     status: 403,

@@ -44,4 +44,20 @@ describe('request URLs in the logs', () => {
       remotePort: 5555,
     });
   });
+
+  it('an API key pasted into an address is masked; its Authorization header is never logged', () => {
+    const chave = `laudos_${'Ab1-_'.repeat(8)}xyz`;
+    expect(enderecoParaLog(`/api/laudos?api_key=${chave}&pagina=2`)).toBe(
+      '/api/laudos?api_key=laudos_[oculto]&pagina=2',
+    );
+    const req = {
+      method: 'GET',
+      url: '/api/laudos',
+      host: 'localhost:3000',
+      ip: '127.0.0.1',
+      headers: { authorization: `Bearer ${chave}` },
+      socket: { remotePort: 5555 },
+    } as unknown as FastifyRequest;
+    expect(JSON.stringify(requisicaoParaLog(req))).not.toContain(chave);
+  });
 });

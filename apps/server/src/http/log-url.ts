@@ -8,9 +8,14 @@ import type { FastifyRequest } from 'fastify';
  */
 const SEGMENTO_COM_TOKEN = /(\/(?:api\/convites|convite|api\/auth\/reset-password)\/)[^/?#]+/g;
 const PARAMETRO_TOKEN = /([?&]token=)[^&#]*/gi;
+/** An API key pasted into an address by mistake (they travel in the Authorization header). */
+const CHAVE_API = /laudos_[A-Za-z0-9_-]{8,}/g;
 
 export function enderecoParaLog(url: string): string {
-  return url.replace(SEGMENTO_COM_TOKEN, '$1[oculto]').replace(PARAMETRO_TOKEN, '$1[oculto]');
+  return url
+    .replace(SEGMENTO_COM_TOKEN, '$1[oculto]')
+    .replace(PARAMETRO_TOKEN, '$1[oculto]')
+    .replace(CHAVE_API, 'laudos_[oculto]');
 }
 
 export function requisicaoParaLog(req: FastifyRequest) {

@@ -210,6 +210,8 @@ export const limits = {
   }),
   resetPerIp: (ip: string): Limit => ({ key: `reset:ip:${ip}`, max: 20, windowSeconds: 3600 }),
   twoFactorPerIp: (ip: string): Limit => ({ key: `2fa:ip:${ip}`, max: 10, windowSeconds: 300 }),
+  /** Requests of one API key per minute (decision 024). */
+  apiKey: (chaveId: string, max: number): Limit => ({ key: `api:chave:${chaveId}`, max, windowSeconds: 60 }),
   passwordChangePerUser: (userId: string): Limit => ({
     key: `senha:user:${userId}`,
     max: 10,

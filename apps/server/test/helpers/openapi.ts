@@ -42,6 +42,8 @@ export interface Operation {
   access: Access;
   /** The plan feature the route needs (`x-recurso`), if any: a client without it gets 403 RECURSO_FORA_DO_PLANO. */
   recurso?: string;
+  /** An API key may call it (`x-chave-api`, decision 024). */
+  chaveApi: boolean;
   pathParams: Parameter[];
   queryParams: Parameter[];
   /** The JSON body's schema, when the operation takes one. */
@@ -55,6 +57,7 @@ export interface Operation {
 interface RawOperation {
   'x-access'?: Access;
   'x-recurso'?: string;
+  'x-chave-api'?: boolean;
   parameters?: Parameter[];
   consumes?: string[];
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
@@ -75,6 +78,7 @@ export async function loadOperations(t: TestServer): Promise<Operation[]> {
         path,
         access: raw['x-access'] as Access,
         ...(raw['x-recurso'] ? { recurso: raw['x-recurso'] } : {}),
+        chaveApi: raw['x-chave-api'] === true,
         pathParams: params.filter((p) => p.in === 'path'),
         queryParams: params.filter((p) => p.in === 'query'),
         ...(content['application/json']?.schema ? { jsonBody: content['application/json'].schema } : {}),

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { deflateRawSync, constants as zlib } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
+import { apiKeys } from '../../src/db/schema.ts';
+import { gerarChaveApi } from '../../src/modules/chaves-api/service.ts';
 import { xlsxBuffer } from '../../src/storage/test-fixtures.ts';
 import { conviteDeTeste, createUser, json } from './accounts.ts';
 import { signIn, TEST_ORIGIN, type TestServer } from './server.ts';
@@ -222,7 +224,15 @@ export async function registrosDaEquipe(t: TestServer, empresaId: string): Promi
     papel: 'membro',
   });
   const convite = await conviteDeTeste(t, empresaId, `convidado-${sufixo}@equipe.com.br`);
+  // An API key of the company (issue 18), straight in the database as the service keeps it.
+  const { prefixo, hash } = gerarChaveApi();
+  const [chave] = await t.server.database.db
+    .insert(apiKeys)
+    .values({ empresaId, nome: 'Chave da equipe', prefixo, hash })
+    .returning({ id: apiKeys.id });
   return {
+    '/api/empresa/chaves-api/{id}': chave!.id,
+    '/api/admin/empresas/{id}/chaves-api/{chaveId}': chave!.id,
     '/api/admin/empresas/{id}/convites/{conviteId}': convite.id,
     '/api/admin/empresas/{id}/pessoas/{usuarioId}': colega.id,
     '/api/empresa/convites/{id}': convite.id,
@@ -258,6 +268,8 @@ export async function criarLaudoComArquivos(t: TestServer, cookie: string, body:
 
 /** Counters that change on every attempt by design, not data anyone saved. */
 const VOLATILE_TABLES = new Set(['rate_limits']);
+/** Bookkeeping a refused request may still write: an API key's last use (it did authenticate). */
+const VOLATILE_COLUMNS: Record<string, string[]> = { api_keys: ['ultimo_uso_em'] };
 
 const tablesCache = new WeakMap<object, string[]>();
 
@@ -275,10 +287,12 @@ export async function dbFingerprint(t: TestServer): Promise<Record<string, strin
     tables = res.rows.map((r) => r.table_name).filter((n) => !VOLATILE_TABLES.has(n));
     tablesCache.set(db, tables);
   }
-  const parts = tables.map(
-    (name) =>
-      `select '${name}' as t, count(*)::text || ':' || md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as f from "${name}" x`,
-  );
+  const parts = tables.map((name) => {
+    const row = VOLATILE_COLUMNS[name]
+      ? `(to_jsonb(x) ${VOLATILE_COLUMNS[name].map((c) => `- '${c}'`).join(' ')})::text`
+      : 'x::text';
+    return `select '${name}' as t, count(*)::text || ':' || md5(coalesce(string_agg(${row}, '|' order by ${row}), '')) as f from "${name}" x`;
+  });
   const res = (await db.execute(sql.raw(parts.join(' union all ')))) as unknown as {
     rows: { t: string; f: string }[];
   };

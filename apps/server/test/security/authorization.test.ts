@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailLogs, notificationRules, pedidosEmpresa, planos } from '../../src/db/schema.ts';
+import { emailLogs, empresas, notificationRules, pedidosEmpresa, planos } from '../../src/db/schema.ts';
 import { createAdmin, createUser, json } from '../helpers/accounts.ts';
 import { loadOperations, type Operation } from '../helpers/openapi.ts';
 import {
@@ -44,6 +44,10 @@ beforeAll(async () => {
   adminCookie = (await createAdmin(t)).cookie;
   dono = await clienteComSessao(t, { email: 'dono@acme.com.br', empresa: 'ACME' });
   outro = await clienteComSessao(t, { email: 'outro@beta.com.br', empresa: 'Beta' });
+  // The other client's plan has every paid feature: a paid route of the owner's company (its API
+  // keys) must answer 404 for what it is, not just be stopped by the plan.
+  const [empresarial] = await db.select().from(planos).where(eq(planos.nome, 'Empresarial'));
+  await db.update(empresas).set({ planoId: empresarial!.id }).where(eq(empresas.id, outro.empresaId!));
   const laudo = await criarLaudoComArquivos(t, dono.cookie, {
     nome: 'Caldeira',
     codigo: 'AUT-1',

@@ -2,7 +2,15 @@ import path from 'node:path';
 import { addDaysIso, calendarDayIn } from '@laudos/domain';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { convites, emailLogs, laudos, notificationLogs, usuarios } from '../../src/db/schema.ts';
+import {
+  convites,
+  emailLogs,
+  empresas,
+  laudos,
+  notificationLogs,
+  planos,
+  usuarios,
+} from '../../src/db/schema.ts';
 import { createAdmin, createUser, json } from '../helpers/accounts.ts';
 import { loadOperations, type Operation } from '../helpers/openapi.ts';
 import {
@@ -19,8 +27,9 @@ import { createTestServer, signIn, TEST_ORIGIN } from '../helpers/server.ts';
 
 /*
  * Security checklist, item 2: one client never reaches another's records by id. Two companies, each
- * with laudos (PDF and spreadsheet attached) and reminder notifications, B also with a colleague and
- * a pending invitation (issue 17). Every operation of the
+ * with laudos (PDF and spreadsheet attached) and reminder notifications, B also with a colleague,
+ * a pending invitation (issue 17) and an API key (issue 18); A attacks with its people's cookies and,
+ * on the routes a key may call, with its own API key. Every operation of the
  * OpenAPI document that takes a path parameter and is open to users is called by A with B's real
  * ids (the right method, a body the owner's own call proves valid): the answer is 404 (403 at most),
  * never 2xx, and B's rows and files are the same afterwards. The list comes from the document, so a
@@ -43,7 +52,9 @@ const NOME_B = 'Vaso de pressão da Beta';
 type Conta = Awaited<ReturnType<typeof clienteComSessao>>;
 let admin: { cookie: string };
 let dono: Conta;
-let atacantes: { quem: string; cookie: string }[] = [];
+/** Another company's people by cookie, and its API key (decision 024) on the routes a key may call. */
+let atacantes: { quem: string; cookie?: string; chave?: string }[] = [];
+let chaveDeB: { id: string };
 let laudosDeB: { id: string; codigo: string }[] = [];
 let conviteDeB: { id: string };
 let colegaDeB: { id: string; email: string };
@@ -71,7 +82,25 @@ beforeAll(async () => {
     },
   });
   expect(cadastro.statusCode, cadastro.body).toBe(201);
+  // Both companies on a plan with every paid feature: B's API keys are reachable by B's gestor, and
+  // A's refusal on them is the scope's 404, not the plan's 403.
+  const [empresarial] = await t.server.database.db
+    .select()
+    .from(planos)
+    .where(eq(planos.nome, 'Empresarial'));
+  await t.server.database.db
+    .update(empresas)
+    .set({ planoId: empresarial!.id })
+    .where(inArray(empresas.id, [dono.empresaId!, a.empresaId!]));
+  const chaveDeA = await t.app.inject({
+    method: 'POST',
+    url: '/api/empresa/chaves-api',
+    headers: json(a.cookie),
+    payload: { nome: 'Chave da ACME' },
+  });
+  expect(chaveDeA.statusCode, chaveDeA.body).toBe(201);
   atacantes = [
+    { quem: 'chave de API de outra empresa', chave: chaveDeA.json().segredo },
     { quem: 'cliente de outra empresa', cookie: a.cookie },
     {
       quem: 'cliente que só alega a empresa de B',
@@ -112,6 +141,7 @@ beforeAll(async () => {
     papel: 'membro',
   });
   conviteDeB = await convidarEmB('convidado@beta.com.br');
+  chaveDeB = await chaveApiDeB();
 
   const db = t.server.database.db;
   const ids = laudosDeB.map((l) => l.id);
@@ -131,10 +161,23 @@ beforeAll(async () => {
     colegaDeB.id,
     conviteDeB.id,
     'convidado@beta.com.br',
+    chaveDeB.id,
     ...notificacoes.map((n) => n.id),
     ...emails.map((e) => e.id),
   ];
 });
+
+/** An API key of B, made by B's gestor. */
+async function chaveApiDeB(): Promise<{ id: string }> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/empresa/chaves-api',
+    headers: json(dono.cookie),
+    payload: { nome: `Chave da Beta ${Math.random().toString(36).slice(2, 8)}` },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().chave;
+}
 
 /** An invitation of B's team, sent by B's gestor. */
 async function convidarEmB(email: string): Promise<{ id: string }> {
@@ -190,7 +233,10 @@ async function estadoDeB() {
 function valoresDe(op: Operation, parametro: string, deB: { id: string }): string[] | undefined {
   const schema = op.pathParams.find((p) => p.name === parametro)?.schema;
   if (schema?.enum) return schema.enum.map(String);
-  if (parametro === 'id' && /^\/api\/(laudos|empresa\/convites|empresa\/pessoas)\/\{id\}/.test(op.path))
+  if (
+    parametro === 'id' &&
+    /^\/api\/(laudos|empresa\/convites|empresa\/pessoas|empresa\/chaves-api)\/\{id\}/.test(op.path)
+  )
     return [deB.id];
   return undefined;
 }
@@ -198,6 +244,7 @@ function valoresDe(op: Operation, parametro: string, deB: { id: string }): strin
 /** The kind of B's record an operation takes: a laudo, an invitation of B's team, or a person of it. */
 function registrosDeB(op: Operation): { id: string }[] {
   if (op.path.startsWith('/api/empresa/convites/')) return [conviteDeB];
+  if (op.path.startsWith('/api/empresa/chaves-api/')) return [chaveDeB];
   if (op.path.startsWith('/api/empresa/pessoas/')) return [colegaDeB, dono];
   return laudosDeB;
 }
@@ -206,6 +253,7 @@ function registrosDeB(op: Operation): { id: string }[] {
 async function controleDeB(op: Operation): Promise<{ id: string }> {
   const sufixo = Math.random().toString(36).slice(2, 8);
   if (op.path.startsWith('/api/empresa/convites/')) return convidarEmB(`controle-${sufixo}@beta.com.br`);
+  if (op.path.startsWith('/api/empresa/chaves-api/')) return chaveApiDeB();
   if (op.path.startsWith('/api/empresa/pessoas/'))
     return createUser(t, {
       email: `controle-${sufixo}@beta.com.br`,
@@ -252,14 +300,14 @@ async function corpo(op: Operation, url: string) {
   return undefined;
 }
 
-async function chamar(op: Operation, url: string, cookie: string) {
+async function chamar(op: Operation, url: string, quem: { cookie?: string; chave?: string }) {
   const body = await corpo(op, url);
   return t.app.inject({
     method: op.method,
     url,
     headers: {
-      cookie,
-      origin: TEST_ORIGIN,
+      ...(quem.cookie ? { cookie: quem.cookie, origin: TEST_ORIGIN } : {}),
+      ...(quem.chave ? { authorization: `Bearer ${quem.chave}` } : {}),
       ...(body ? { 'content-type': body.contentType } : {}),
     },
     ...(body ? { payload: body.payload } : {}),
@@ -294,8 +342,11 @@ describe('security 2: cross-tenant ids', () => {
       const problemas: string[] = [];
       for (const deB of registrosDeB(op)) {
         for (const url of caminhos(op, deB) ?? []) {
-          for (const { quem, cookie } of atacantes) {
-            const res = await chamar(op, url, cookie);
+          for (const atacante of atacantes) {
+            // A key is a 401 on the routes it may not call (the authorization sweep's part).
+            if (atacante.chave && !op.chaveApi) continue;
+            const { quem } = atacante;
+            const res = await chamar(op, url, atacante);
             if (![403, 404].includes(res.statusCode)) {
               problemas.push(`${op.method} ${url} como ${quem}: ${res.statusCode} ${res.body.slice(0, 150)}`);
               continue;
@@ -317,7 +368,7 @@ describe('security 2: cross-tenant ids', () => {
       // doing, not a malformed request.
       const controle = await controleDeB(op);
       for (const url of caminhos(op, controle) ?? []) {
-        const res = await chamar(op, url, dono.cookie);
+        const res = await chamar(op, url, { cookie: dono.cookie });
         expect(res.statusCode, `${op.method} ${url} pelo dono: ${res.body.slice(0, 200)}`).toBeLessThan(300);
       }
     });
@@ -343,8 +394,13 @@ describe('security 2: cross-tenant ids', () => {
         ...(op.queryParams.some((p) => p.name === 'comArquivos') ? ['?comArquivos=true'] : []),
       ];
       for (const q of consultas) {
-        for (const { quem, cookie } of atacantes) {
-          const res = await t.app.inject({ method: 'GET', url: `${op.path}${q}`, headers: { cookie } });
+        for (const { quem, cookie, chave } of atacantes) {
+          if (chave && !op.chaveApi) continue;
+          const res = await t.app.inject({
+            method: 'GET',
+            url: `${op.path}${q}`,
+            headers: chave ? { authorization: `Bearer ${chave}` } : { cookie: cookie! },
+          });
           if (res.statusCode >= 500) problemas.push(`${op.path}${q} como ${quem}: ${res.statusCode}`);
           for (const segredo of segredosDeB)
             if (res.body.includes(segredo)) problemas.push(`${op.path}${q} como ${quem} mostra ${segredo}`);

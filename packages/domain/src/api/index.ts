@@ -4,6 +4,7 @@
  * import it.
  */
 export * from './blog.ts';
+export * from './chaves-api.ts';
 export * from './conta.ts';
 export * from './emails.ts';
 export * from './empresas.ts';

@@ -20,7 +20,7 @@ export const arquivosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/laudos/:id/arquivos/:tipo',
     {
-      config: { access: 'user' },
+      config: { access: 'user', chaveApi: true },
       schema: {
         tags: ['laudos'],
         summary: 'Envia (ou substitui) o PDF ou o Excel do laudo: multipart, campo "arquivo"',
@@ -42,7 +42,7 @@ export const arquivosRoutes: FastifyPluginAsyncZod = async (app) => {
   ] as const) {
     app.get(
       `/api/laudos/:id/arquivos/:tipo${suffix}`,
-      { config: { access: 'user' }, schema: { tags: ['laudos'], summary, params } },
+      { config: { access: 'user', chaveApi: true }, schema: { tags: ['laudos'], summary, params } },
       async (request, reply) => {
         const { storage, db } = app.ctx;
         const arquivo = await baixarArquivo(db, storage, request.sessionUser!, request.params, disposition);
@@ -54,7 +54,7 @@ export const arquivosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/laudos/:id/arquivos/excel/tabela',
     {
-      config: { access: 'user' },
+      config: { access: 'user', chaveApi: true },
       schema: {
         tags: ['laudos'],
         summary: 'A primeira planilha do Excel como tabela (até 200 linhas)',
@@ -75,7 +75,7 @@ export const arquivosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/laudos/:id/arquivos/:tipo',
     {
-      config: { access: 'user' },
+      config: { access: 'user', chaveApi: true },
       schema: {
         tags: ['laudos'],
         summary: 'Remove o arquivo do laudo',

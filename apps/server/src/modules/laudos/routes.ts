@@ -33,7 +33,7 @@ export const laudosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/laudos',
     {
-      config: { access: 'user' },
+      config: { access: 'user', chaveApi: true },
       schema: {
         tags: ['laudos'],
         summary: 'Laudos visíveis ao usuário, com filtros, ordem e páginas',
@@ -55,7 +55,7 @@ export const laudosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/laudos/estatisticas',
     {
-      config: { access: 'user' },
+      config: { access: 'user', chaveApi: true },
       schema: {
         tags: ['laudos'],
         summary: 'Contagens por situação e por tipo, no mesmo escopo da lista',
@@ -68,7 +68,7 @@ export const laudosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/laudos/:id',
     {
-      config: { access: 'user' },
+      config: { access: 'user', chaveApi: true },
       schema: { tags: ['laudos'], summary: 'Um laudo', params: idParams, response: { 200: umLaudo } },
     },
     async (request) => ({
@@ -79,7 +79,7 @@ export const laudosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/laudos',
     {
-      config: { access: 'user' },
+      config: { access: 'user', chaveApi: true },
       schema: {
         tags: ['laudos'],
         summary: 'Cria um laudo e avisa o cliente por e-mail',
@@ -101,7 +101,7 @@ export const laudosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/laudos/:id',
     {
-      config: { access: 'user' },
+      config: { access: 'user', chaveApi: true },
       schema: {
         tags: ['laudos'],
         summary: 'Altera só os campos enviados; sempre carimba atualizado_em',
@@ -118,7 +118,7 @@ export const laudosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/laudos/:id',
     {
-      config: { access: 'user' },
+      config: { access: 'user', chaveApi: true },
       schema: { tags: ['laudos'], summary: 'Exclui um laudo e os seus arquivos', params: idParams },
     },
     async (request, reply) => {
@@ -130,7 +130,7 @@ export const laudosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/tipos-laudo',
     {
-      config: { access: 'user' },
+      config: { access: 'user', chaveApi: true },
       schema: { tags: ['laudos'], summary: 'Tipos de laudo ativos', response: { 200: tiposDeLaudo } },
     },
     async () => ({ tipos: await listarTiposDeLaudo(app.ctx.db) }),

@@ -11,7 +11,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { containsPattern } from '../../db/like.ts';
 import { preparada, Valores } from '../../db/prepared.ts';
-import { authUser, empresas, laudos, planos, tiposLaudo, usuarios } from '../../db/schema.ts';
+import { apiKeys, authUser, empresas, laudos, planos, tiposLaudo, usuarios } from '../../db/schema.ts';
 import type { EmailService } from '../../email/delivery.ts';
 import { erro, orFail } from '../../http/errors.ts';
 import type { FileStorage } from '../../storage/storage.ts';
@@ -53,16 +53,19 @@ function formaDoEscopo(user: Pick<SessionUser, 'tipo' | 'empresaId' | 'emailVeri
  */
 export async function destinoDoCliente(
   db: DbOrTx,
-  user: Pick<SessionUser, 'id' | 'nome' | 'email' | 'empresa' | 'empresaId' | 'emailVerificado'>,
+  user: Pick<SessionUser, 'id' | 'nome' | 'email' | 'empresa' | 'empresaId' | 'emailVerificado' | 'chaveApi'>,
   emailCliente: string | null | undefined,
-): Promise<{ cliente: string; emailCliente: string; empresaId: string | null }> {
-  if (!user.emailVerificado) throw erro('emailNaoConfirmado');
+): Promise<{ cliente: string; emailCliente: string | null; empresaId: string | null }> {
+  // An API key has no e-mail of its own: its laudo goes to the company, and to a colleague's
+  // proven address when the script names one.
+  if (!user.emailVerificado && !user.chaveApi) throw erro('emailNaoConfirmado');
   const email = emailCliente?.trim().toLowerCase() || user.email.trim().toLowerCase();
   const destino = {
     cliente: user.empresa?.trim() || user.nome,
-    emailCliente: email,
+    emailCliente: email || null,
     empresaId: user.empresaId,
   };
+  if (!email && user.chaveApi) return destino;
   if (email === user.email.trim().toLowerCase()) return destino;
   if (user.empresaId) {
     const [colega] = await db
@@ -159,12 +162,29 @@ const laudoColumns = {
   arquivoExcelNome: laudos.arquivoExcelNome,
   criadorNome: usuarios.nome,
   criadorEmail: usuarios.email,
+  /** The API key that wrote it (decision 024): its name stands for the author. */
+  chaveNome: sql<
+    string | null
+  >`(select ${apiKeys.nome} from ${apiKeys} where ${apiKeys.id} = ${laudos.criadoPorChaveApi})`,
 };
 type LaudoRow = {
-  [K in keyof typeof laudoColumns]:
+  [K in Exclude<keyof typeof laudoColumns, 'chaveNome'>]:
     | (typeof laudoColumns)[K]['_']['data']
     | (K extends 'criadorNome' | 'criadorEmail' ? null : never);
-};
+} & { chaveNome: string | null };
+
+/**
+ * Who a write is recorded as: the person, or (for an API key) nobody — the key goes in
+ * `criado_por_chave_api` (`autoria`).
+ */
+export function autorDoPedido(user: Pick<SessionUser, 'id' | 'chaveApi'>): string | null {
+  return user.chaveApi ? null : user.id;
+}
+
+/** The author columns of a new laudo: the person or the API key that created it. */
+function autoria(user: Pick<SessionUser, 'id' | 'chaveApi'>) {
+  return { criadoPor: autorDoPedido(user), criadoPorChaveApi: user.chaveApi?.id ?? null };
+}
 
 /** The API shape (`laudosNoServidor.laudo` in @laudos/domain/api), with the expiry status on `hoje`. */
 export function toLaudoApi(row: LaudoRow, hoje: string) {
@@ -191,7 +211,11 @@ export function toLaudoApi(row: LaudoRow, hoje: string) {
     dataVencimento: row.dataVencimento,
     criadoEm: row.criadoEm,
     emailCliente: row.emailCliente,
-    criador: row.criadorNome ? { nome: row.criadorNome, email: row.criadorEmail } : null,
+    criador: row.criadorNome
+      ? { nome: row.criadorNome, email: row.criadorEmail }
+      : row.chaveNome
+        ? { nome: `Chave de API "${row.chaveNome}"`, email: null }
+        : null,
     vencimento: classificarVencimento(row.dataVencimento, hoje),
   };
 }
@@ -473,7 +497,7 @@ export async function criarLaudo(
           emailCliente: destino.emailCliente,
           observacoes: b.observacoes?.trim() || null,
           dataVencimento: b.dataVencimento ?? null,
-          criadoPor: user.id,
+          ...autoria(user),
         })
         .returning({ id: laudos.id });
       // Read through the creator's own scope: a client's laudo always goes to their e-mail or company.
@@ -483,7 +507,7 @@ export async function criarLaudo(
           type: 'laudo_criado',
           to: laudo.email_cliente,
           laudoId: laudo.id,
-          userId: user.id,
+          userId: autorDoPedido(user),
           variables: variaveisDoLaudo(laudo, { hoje, publicUrl }),
         });
       }

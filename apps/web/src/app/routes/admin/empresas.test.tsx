@@ -34,7 +34,7 @@ const planoBase = {
 };
 const planos = [
   { ...planoBase, id: BASICO, nome: 'Básico', preco: 99.9, padrao: true },
-  { ...planoBase, id: PRO, nome: 'Profissional', preco: 249.9, maxUsuarios: 15 },
+  { ...planoBase, id: PRO, nome: 'Profissional', preco: 249.9, maxUsuarios: 15, apiAccess: true },
 ];
 
 function empresa(overrides: Partial<Empresa> = {}): Empresa {
@@ -382,6 +382,47 @@ describe('admin: a página da empresa', () => {
   function mockEmpresa(extra: Record<string, ApiHandler> = {}) {
     return mockAdminApi({ [`GET /api/admin/empresas/${ACME}`]: { body: equipe() }, ...extra });
   }
+
+  it("the company's API keys: listed with their prefix and last use, and the 'Nova chave' button, when its plan includes them", async () => {
+    const fetchMock = mockEmpresa({
+      [`GET /api/admin/empresas/${ACME}`]: {
+        body: equipe({ empresa: empresa({ plano: { id: PRO, nome: 'Profissional' } }) }),
+      },
+      [`GET /api/admin/empresas/${ACME}/chaves-api`]: {
+        body: {
+          chaves: [
+            {
+              id: 'k-1',
+              nome: 'ERP da Acme',
+              prefixo: 'laudos_Xy12',
+              criadoEm: '2026-11-20T12:00:00.000Z',
+              criadoPor: 'Ana Gestora',
+              ultimoUsoEm: null,
+              revogadoEm: null,
+            },
+          ],
+          maxAtivas: 10,
+        },
+      },
+    });
+    renderApp(adminEmpresaHref(ACME));
+    const secao = await screen.findByRole('region', { name: 'Chaves de API' });
+    const linha = await within(secao).findByRole('row', { name: /ERP da Acme/ });
+    expect(linha.textContent).toContain('laudos_Xy12…');
+    expect(linha.textContent).toContain('Nunca usada');
+    expect(within(secao).getByRole('button', { name: 'Nova chave' })).toBeTruthy();
+    expect(
+      fetchMock.mock.calls.some(([url]) => String(url).endsWith(`/api/admin/empresas/${ACME}/chaves-api`)),
+    ).toBe(true);
+  });
+
+  it('on a plan without API access, the keys section says so and lists nothing', async () => {
+    mockEmpresa();
+    renderApp(adminEmpresaHref(ACME));
+    const secao = await screen.findByRole('region', { name: 'Chaves de API' });
+    expect(secao.textContent).toContain('O plano desta empresa não inclui acesso à API.');
+    expect(within(secao).queryByRole('button', { name: 'Nova chave' })).toBeNull();
+  });
 
   it('shows the data, the plan usage, the people and the invitations, expired ones marked', async () => {
     mockEmpresa();

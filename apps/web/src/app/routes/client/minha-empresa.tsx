@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button';
 import { useAuth } from '../../../features/auth';
+import { ChavesApiSecao } from '../../../features/chaves-api/components/chaves-api-secao';
 import { MinhaEmpresa } from '../../../features/equipe/components/minha-empresa';
 import { PedidoEmpresaCard } from '../../../features/equipe/components/pedido-empresa-card';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -19,7 +20,13 @@ export function MinhaEmpresaPage() {
       {user?.empresa_id && user.empresa ? <p className="mt-2 text-slate-700">{user.empresa}</p> : null}
       <div className="mt-6">
         {!user ? null : user.empresa_id ? (
-          <MinhaEmpresa usuarioId={user.id} onPropriaContaAlterada={() => void refresh()} />
+          <div className="space-y-8">
+            <MinhaEmpresa usuarioId={user.id} onPropriaContaAlterada={() => void refresh()} />
+            {/* Only the gestor manages the company's API keys (members see nothing of them). */}
+            {user.papel === 'gestor' ? (
+              <ChavesApiSecao dono={{ tipo: 'empresa' }} incluido={Boolean(user.plano?.apiAccess)} />
+            ) : null}
+          </div>
         ) : user.tipo === 'admin' ? (
           <div className="space-y-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
             <p className="text-slate-700">

@@ -22,8 +22,19 @@ import { PessoasEmpresa } from './pessoas-empresa';
 import { Secao } from './secao';
 import { BarraDeUso } from './uso-do-plano';
 
-/** /admin/empresas/:id: the company's data, plan and usage, people and invitations. */
-export function EmpresaPagina({ id, planos }: { id: string; planos: readonly PlanoOpcao[] }) {
+/**
+ * /admin/empresas/:id: the company's data, plan and usage, people and invitations; `extra` adds the
+ * parts other features own (the company's API keys), composed by the route.
+ */
+export function EmpresaPagina({
+  id,
+  planos,
+  extra,
+}: {
+  id: string;
+  planos: readonly PlanoOpcao[];
+  extra?: (empresa: Empresa) => ReactNode;
+}) {
   const equipe = useEquipe(id);
   useDocumentTitle(equipe.data?.empresa.nomeFantasia ?? 'Empresa');
   const revelando = useRevealDelay(equipe.isPending);
@@ -48,10 +59,18 @@ export function EmpresaPagina({ id, planos }: { id: string; planos: readonly Pla
       </Moldura>
     );
   }
-  return <EmpresaCarregada equipe={equipe.data} planos={planos} />;
+  return <EmpresaCarregada equipe={equipe.data} planos={planos} extra={extra} />;
 }
 
-function EmpresaCarregada({ equipe, planos }: { equipe: Equipe; planos: readonly PlanoOpcao[] }) {
+function EmpresaCarregada({
+  equipe,
+  planos,
+  extra,
+}: {
+  equipe: Equipe;
+  planos: readonly PlanoOpcao[];
+  extra?: ((empresa: Empresa) => ReactNode) | undefined;
+}) {
   const { empresa } = equipe;
   const [editando, setEditando] = useState(false);
   return (
@@ -130,6 +149,7 @@ function EmpresaCarregada({ equipe, planos }: { equipe: Equipe; planos: readonly
       <div className="mt-6">
         <ConvitesEmpresa empresaId={empresa.id} convites={equipe.convites} />
       </div>
+      {extra ? <div className="mt-6">{extra(empresa)}</div> : null}
 
       <EditarEmpresaDialog
         open={editando}
