@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# What the tests need from Debian, installed when missing (needs root, as on every machine of this
+# project): Chromium for the browser tests (Playwright cannot download its own browser here), and
+# poppler-utils (pdftotext, pdftoppm) to read back the PDFs the server makes.
+# Usage: ensure-test-tools.sh chromium | poppler-utils  (one or both)
+set -euo pipefail
+faltam=()
+for pacote in "$@"; do
+  case "$pacote" in
+    chromium) command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ] || faltam+=(chromium) ;;
+    poppler-utils) command -v pdftoppm >/dev/null 2>&1 || faltam+=(poppler-utils) ;;
+    *) echo "Pacote desconhecido: $pacote" >&2; exit 2 ;;
+  esac
+done
+[ ${#faltam[@]} -eq 0 ] && exit 0
+echo "Faltam ${faltam[*]} para os testes: instalando do Debian…"
+if [ "$(id -u)" -ne 0 ]; then
+  echo "É preciso ser root para instalar (apt-get install -y ${faltam[*]})." >&2
+  exit 1
+fi
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq "${faltam[@]}" >/dev/null
+echo "Instalado: ${faltam[*]}"
