@@ -166,7 +166,9 @@ test('the client screens fit the screen, and the client menu shows every destina
     await expect(sair).toBeVisible({ timeout: 1_000 });
     const [caixaLogo, caixaSair] = [await logo.boundingBox(), await sair.boundingBox()];
     if (!caixaLogo || !caixaSair) throw new Error('cabeçalho sem caixas');
-    expect(Math.abs(caixaLogo.y + caixaLogo.height / 2 - (caixaSair.y + caixaSair.height / 2))).toBeLessThan(8);
+    expect(Math.abs(caixaLogo.y + caixaLogo.height / 2 - (caixaSair.y + caixaSair.height / 2))).toBeLessThan(
+      8,
+    );
   }).toPass({ timeout: 15_000 });
 
   // Every destination of the client menu is on the screen, none off to the side.

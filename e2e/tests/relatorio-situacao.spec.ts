@@ -5,6 +5,7 @@ import {
   criarCliente,
   diaEmSaoPaulo,
   empresaChamada,
+  entrarComoAdmin,
   novaPagina,
   primeiroAcesso,
   sufixo,
@@ -13,7 +14,8 @@ import {
 /*
  * Issue 18, the plan feature custom_reports, as a client's gestor sees it on the dashboard: without
  * it, the "Relatório de situação (PDF)" dialog says what it does and where to get it; once the
- * company's plan includes it, "Gerar PDF" downloads the PDF, and nothing scrolls sideways.
+ * company's plan includes it, "Gerar PDF" downloads the PDF, and nothing scrolls sideways. The
+ * admin downloads the same company's report from its page.
  */
 
 test('a gestor without custom_reports sees the upgrade call; with it, downloads the PDF', async ({
@@ -75,5 +77,17 @@ test('a gestor without custom_reports sees the upgrade call; with it, downloads 
   const pdf = await readFile((await arquivo.path())!);
   expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   await expect(dialogo.getByText(/^PDF gerado: relatorio-situacao-/)).toBeVisible();
+
+  // The admin takes the same company's report from its page.
+  const admin = await novaPagina(browser, baseURL!);
+  await entrarComoAdmin(admin);
+  await admin.goto(`/admin/empresas/${empresaId}`);
+  const doAdmin = admin.waitForEvent('download');
+  await admin
+    .getByRole('region', { name: 'Plano e uso' })
+    .getByRole('button', { name: 'Relatório de situação (PDF)' })
+    .click();
+  const pdfDoAdmin = await readFile((await (await doAdmin).path())!);
+  expect(pdfDoAdmin.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   await api.dispose();
 });

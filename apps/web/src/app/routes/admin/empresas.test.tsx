@@ -438,6 +438,8 @@ describe('admin: a página da empresa', () => {
     expect(within(plano).getByText('40 de 100')).toBeTruthy();
     // The company's full export (a ZIP with the laudos and their files), with its progress.
     expect(within(plano).getByRole('button', { name: 'Exportar dados da empresa' })).toBeTruthy();
+    // And its situation report, as a PDF.
+    expect(within(plano).getByRole('button', { name: 'Relatório de situação (PDF)' })).toBeTruthy();
 
     const ana = screen.getByRole('row', { name: /Ana Gestora/ });
     expect((within(ana).getByLabelText('Papel de Ana Gestora') as HTMLSelectElement).value).toBe('gestor');

@@ -38,7 +38,10 @@ describe('planos page', () => {
     ]);
 
     // Heard as "Profissional, Recomendado" when going through the headings.
-    const titulos = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    const titulos = within(screen.getByRole('region', { name: 'Planos disponíveis' }))
+      .getAllByRole('heading', { level: 2 })
+      .filter((h) => h.closest('li'))
+      .map((h) => h.textContent);
     expect(titulos).toEqual(['Básico', 'Profissional, Recomendado', 'Empresarial']);
     const selo = screen.getByText('Recomendado');
     expect(selo.className).not.toContain('sr-only');
@@ -54,9 +57,37 @@ describe('planos page', () => {
   it('marks no plan when none is recommended', () => {
     renderPlanos([plano('Básico', 99.9, false), plano('Profissional', 249.9, false)]);
     expect(screen.queryByText('Recomendado')).toBeNull();
-    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
-      'Básico',
-      'Profissional',
+    expect(
+      screen
+        .getAllByRole('heading', { level: 2 })
+        .filter((h) => h.closest('li'))
+        .map((h) => h.textContent),
+    ).toEqual(['Básico', 'Profissional']);
+  });
+
+  it('explains, under the cards, what the limits and each feature sold by some plan do today', () => {
+    renderPlanos([
+      plano('Básico', 0, false),
+      {
+        ...plano('Empresarial', 599, false),
+        recursos: { ...recursos, dataExport: true, whatsappAlerts: true },
+      },
     ]);
+    const explicacao = screen.getByRole('region', { name: 'O que cada item inclui' });
+    const termos = within(explicacao)
+      .getAllByRole('term')
+      .map((t) => t.textContent);
+    // Sold by a plan: notifications and e-mail support (both), export and WhatsApp (Empresarial).
+    expect(termos).toEqual([
+      'Laudos e usuários',
+      'Notificações por e-mail',
+      'Alertas por WhatsApp',
+      'Suporte por e-mail',
+      'Exportação de dados',
+    ]);
+    expect(within(explicacao).getByText(/Excel ou CSV/)).toBeTruthy();
+    // WhatsApp is not sent yet: the card and the explanation say so.
+    expect(screen.getByText('Alertas por WhatsApp (em breve)')).toBeTruthy();
+    expect(within(explicacao).getByText(/^Em breve:/)).toBeTruthy();
   });
 });

@@ -2,7 +2,7 @@ import type { PlanoPublico } from '@laudos/domain';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button';
 import { whatsappUrl } from '../../../features/chat/chat-widget';
-import { recursosDoPlano } from '../../../features/planos/api/plano';
+import { oQueORecursoFaz, recursosDoPlano } from '../../../features/planos/api/plano';
 import { formatBRL } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useSiteInfo } from '../../../lib/site-info';
@@ -12,6 +12,9 @@ export const planosMeta = {
   description:
     'Compare os planos do portal de laudos: quantidade de laudos e usuários, lembretes de vencimento por e-mail, suporte e exportação de dados.',
 };
+
+/** Sold on plans but not delivered yet (WhatsApp comes with the channels issue): said on the card. */
+const emBreve: ReadonlySet<string> = new Set(['whatsappAlerts']);
 
 function limite(valor: number, singular: string, plural: string): string {
   return `Até ${valor.toLocaleString('pt-BR')} ${valor === 1 ? singular : plural}`;
@@ -84,7 +87,7 @@ export function PlanosPage({ planos }: { planos: readonly PlanoPublico[] }) {
                       plano.recursos[key] ? (
                         <li key={key} className="flex gap-2">
                           <Check />
-                          {label}
+                          {emBreve.has(key) ? `${label} (em breve)` : label}
                         </li>
                       ) : (
                         <li key={key} className="flex gap-2 text-slate-600">
@@ -119,6 +122,7 @@ export function PlanosPage({ planos }: { planos: readonly PlanoPublico[] }) {
             })}
           </ul>
         )}
+        <RecursosExplicados planos={planos} />
         <p className="mt-10 text-center text-slate-700">
           Já é cliente?{' '}
           <Link to={paths.login} className="font-semibold text-brand-700 underline underline-offset-4">
@@ -127,6 +131,34 @@ export function PlanosPage({ planos }: { planos: readonly PlanoPublico[] }) {
         </p>
       </section>
     </>
+  );
+}
+
+/** What the limits and each feature sold by at least one plan mean, as the product does them today. */
+function RecursosExplicados({ planos }: { planos: readonly PlanoPublico[] }) {
+  if (planos.length === 0) return null;
+  const vendidos = recursosDoPlano.filter(([key]) => planos.some((plano) => plano.recursos[key]));
+  return (
+    <section aria-labelledby="recursos-titulo" className="mx-auto mt-14 max-w-3xl">
+      <h2 id="recursos-titulo" className="text-2xl font-bold tracking-tight text-slate-900">
+        O que cada item inclui
+      </h2>
+      <dl className="mt-6 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
+        <div className="p-4 sm:p-5">
+          <dt className="font-semibold text-slate-900">Laudos e usuários</dt>
+          <dd className="mt-1 text-sm text-slate-700">
+            Quantos laudos a sua empresa guarda no portal, cada um com seus arquivos e a data de vencimento, e
+            quantas pessoas da equipe entram com o próprio acesso. O gestor convida os colegas por e-mail.
+          </dd>
+        </div>
+        {vendidos.map(([key, label]) => (
+          <div key={key} className="p-4 sm:p-5">
+            <dt className="font-semibold text-slate-900">{label}</dt>
+            <dd className="mt-1 text-sm text-slate-700">{oQueORecursoFaz[key]}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
   );
 }
 

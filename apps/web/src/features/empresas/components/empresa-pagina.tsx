@@ -139,6 +139,14 @@ function EmpresaCarregada({
             <p className="text-xs text-slate-600">
               Um ZIP com a lista dos laudos da empresa (CSV e Excel) e os arquivos de cada laudo.
             </p>
+            <DownloadComProgresso
+              url={`/api/relatorios/situacao?empresaId=${encodeURIComponent(empresa.id)}`}
+              rotulo="Relatório de situação (PDF)"
+            />
+            <p className="text-xs text-slate-600">
+              O resumo dos laudos da empresa em PDF: situação, tipos, vencimentos dos próximos 12 meses e a
+              lista dos vencidos e vencendo. Outros filtros, no Painel.
+            </p>
           </div>
         </Secao>
       </div>

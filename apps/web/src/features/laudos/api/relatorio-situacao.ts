@@ -13,16 +13,3 @@ export function enderecoDoRelatorio(filtro: RelatorioSituacaoFiltro): string {
 export function baixarRelatorioDeSituacao(filtro: RelatorioSituacaoFiltro): Promise<ArquivoBaixado> {
   return apiDownload(enderecoDoRelatorio(filtro), 'relatorio-situacao.pdf');
 }
-
-/** Hands a downloaded file to the browser to save. */
-export function salvarArquivo({ blob, nome }: ArquivoBaixado): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = nome;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked later: some browsers read the URL after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}

@@ -6,6 +6,7 @@ import { buttonClass } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { FormAlert } from '../../../components/ui/form-alert';
+import { salvarArquivo } from '../../../lib/download';
 import { paths } from '../../../lib/paths';
 import {
   errorMessage,
@@ -14,7 +15,7 @@ import {
   type FieldErrors,
   focusFirstError,
 } from '../../../lib/validation';
-import { baixarRelatorioDeSituacao, salvarArquivo } from '../api/relatorio-situacao';
+import { baixarRelatorioDeSituacao } from '../api/relatorio-situacao';
 import { useTiposLaudo } from '../api/tipos-laudo';
 
 type Campo = 'tipo' | 'status' | 'vencimentoDe' | 'vencimentoAte' | 'empresaId';
@@ -87,7 +88,7 @@ function FormularioDoRelatorio({ admin }: { admin: boolean }) {
     setEstado({ fase: 'gerando' });
     try {
       const arquivo = await baixarRelatorioDeSituacao(filtro as RelatorioSituacaoFiltro);
-      salvarArquivo(arquivo);
+      salvarArquivo(arquivo.blob, arquivo.nome);
       setEstado({ fase: 'gerado', nome: arquivo.nome });
     } catch (error) {
       const doServidor = errorsFromRequest<Campo>(error);
