@@ -1,6 +1,14 @@
 import { expect, request, test } from '@playwright/test';
 import { excessos } from './medidas';
-import { adminApi, criarCliente, empresaChamada, novaPagina, primeiroAcesso, sufixo } from './support';
+import {
+  adminApi,
+  criarCliente,
+  empresaChamada,
+  mudarPlanoDaEmpresa,
+  novaPagina,
+  primeiroAcesso,
+  sufixo,
+} from './support';
 
 /*
  * Issue 18, the plan feature api_access, end to end: the gestor creates a key on "Minha empresa"
@@ -18,13 +26,7 @@ test('a gestor creates an API key, a script uses it, and /api/docs shows how', a
   const empresa = `Integra ${s}`;
   const email = `integra-${s}@cliente.test`;
   const empresaId = await empresaChamada(api, empresa);
-  const planos = (
-    (await (await api.get('/api/admin/planos')).json()) as { planos: { id: string; nome: string }[] }
-  ).planos;
-  const empresarial = planos.find((p) => p.nome === 'Empresarial')!.id;
-  expect(
-    (await api.patch(`/api/admin/empresas/${empresaId}`, { data: { planoId: empresarial } })).status(),
-  ).toBe(200);
+  await mudarPlanoDaEmpresa(api, empresaId, 'Empresarial');
   const temporaria = await criarCliente(api, 'Gestora Integra', email, empresa);
 
   const page = await novaPagina(browser, baseURL!);

@@ -5,9 +5,11 @@ import {
   criarCliente,
   diaEmSaoPaulo,
   empresaChamada,
+  mudarPlanoDaEmpresa,
   novaPagina,
   primeiroAcesso,
   sufixo,
+  verChamadaDosPlanos,
 } from './support';
 
 /*
@@ -27,13 +29,7 @@ test('a gestor without data_export sees the upgrade call; with it, downloads the
   const empresa = `Exporta ${s}`;
   const email = `exporta-${s}@cliente.test`;
   const empresaId = await empresaChamada(api, empresa);
-  const planos = (
-    (await (await api.get('/api/admin/planos')).json()) as { planos: { id: string; nome: string }[] }
-  ).planos;
-  const plano = (nome: string) => planos.find((p) => p.nome === nome)!.id;
-  expect(
-    (await api.patch(`/api/admin/empresas/${empresaId}`, { data: { planoId: plano('Básico') } })).status(),
-  ).toBe(200);
+  await mudarPlanoDaEmpresa(api, empresaId, 'Básico');
   const temporaria = await criarCliente(api, 'Gestora Exporta', email, empresa);
   const codigo = `EXP-${s}`;
   const criado = await api.post('/api/laudos', {
@@ -46,18 +42,10 @@ test('a gestor without data_export sees the upgrade call; with it, downloads the
   await page.goto('/vencimentos');
   await page.getByRole('button', { name: 'Exportar' }).click();
   const dialogo = page.getByRole('dialog', { name: 'Exportar laudos' });
-  await expect(dialogo.getByText('Seu plano não inclui exportação de dados.')).toBeVisible();
-  await expect(dialogo.getByRole('link', { name: 'Ver os planos que incluem' })).toHaveAttribute(
-    'href',
-    '/planos',
-  );
+  await verChamadaDosPlanos(dialogo, 'Seu plano não inclui exportação de dados.');
   await dialogo.press('Escape');
 
-  expect(
-    (
-      await api.patch(`/api/admin/empresas/${empresaId}`, { data: { planoId: plano('Profissional') } })
-    ).status(),
-  ).toBe(200);
+  await mudarPlanoDaEmpresa(api, empresaId, 'Profissional');
   await page.reload();
   await page.getByRole('button', { name: 'Exportar' }).click();
   const download = page.waitForEvent('download');

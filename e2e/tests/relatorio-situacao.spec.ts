@@ -6,9 +6,11 @@ import {
   diaEmSaoPaulo,
   empresaChamada,
   entrarComoAdmin,
+  mudarPlanoDaEmpresa,
   novaPagina,
   primeiroAcesso,
   sufixo,
+  verChamadaDosPlanos,
 } from './support';
 
 /*
@@ -28,13 +30,7 @@ test('a gestor without custom_reports sees the upgrade call; with it, downloads 
   const empresa = `Relatório ${s}`;
   const email = `relatorio-${s}@cliente.test`;
   const empresaId = await empresaChamada(api, empresa);
-  const planos = (
-    (await (await api.get('/api/admin/planos')).json()) as { planos: { id: string; nome: string }[] }
-  ).planos;
-  const plano = (nome: string) => planos.find((p) => p.nome === nome)!.id;
-  expect(
-    (await api.patch(`/api/admin/empresas/${empresaId}`, { data: { planoId: plano('Básico') } })).status(),
-  ).toBe(200);
+  await mudarPlanoDaEmpresa(api, empresaId, 'Básico');
   const temporaria = await criarCliente(api, 'Gestora Relatório', email, empresa);
   const criado = await api.post('/api/laudos', {
     data: {
@@ -53,18 +49,10 @@ test('a gestor without custom_reports sees the upgrade call; with it, downloads 
   const botao = page.getByRole('button', { name: 'Relatório de situação (PDF)' });
   await botao.click();
   const dialogo = page.getByRole('dialog', { name: 'Relatório de situação (PDF)' });
-  await expect(dialogo.getByText('Seu plano não inclui relatórios personalizados.')).toBeVisible();
-  await expect(dialogo.getByRole('link', { name: 'Ver os planos que incluem' })).toHaveAttribute(
-    'href',
-    '/planos',
-  );
+  await verChamadaDosPlanos(dialogo, 'Seu plano não inclui relatórios personalizados.');
   await dialogo.press('Escape');
 
-  expect(
-    (
-      await api.patch(`/api/admin/empresas/${empresaId}`, { data: { planoId: plano('Profissional') } })
-    ).status(),
-  ).toBe(200);
+  await mudarPlanoDaEmpresa(api, empresaId, 'Profissional');
   await page.reload();
   await botao.click();
   await dialogo.getByLabel('Situação').selectOption('vencido');

@@ -80,6 +80,26 @@ export async function empresaChamada(admin: APIRequestContext, nome: string): Pr
   return ((await criada.json()) as { empresa: { id: string } }).empresa.id;
 }
 
+/** Puts the company on the seeded plan named `nomeDoPlano` ('Básico', 'Profissional', 'Empresarial'). */
+export async function mudarPlanoDaEmpresa(admin: APIRequestContext, empresaId: string, nomeDoPlano: string) {
+  const lista = await admin.get('/api/admin/planos');
+  expect(lista.status(), await lista.text()).toBe(200);
+  const { planos } = (await lista.json()) as { planos: { id: string; nome: string }[] };
+  const plano = planos.find((p) => p.nome === nomeDoPlano);
+  if (!plano) throw new Error(`plano ${nomeDoPlano} não encontrado`);
+  const mudou = await admin.patch(`/api/admin/empresas/${empresaId}`, { data: { planoId: plano.id } });
+  expect(mudou.status(), await mudou.text()).toBe(200);
+}
+
+/** A feature's dialog without the feature: the plan's refusal and the way to the plans. */
+export async function verChamadaDosPlanos(dialogo: Locator, recusa: string) {
+  await expect(dialogo.getByText(recusa)).toBeVisible();
+  await expect(dialogo.getByRole('link', { name: 'Ver os planos que incluem' })).toHaveAttribute(
+    'href',
+    '/planos',
+  );
+}
+
 /**
  * Creates a client of the company `empresa` (created when new) through the admin API and returns
  * the e-mailed temporary password.
