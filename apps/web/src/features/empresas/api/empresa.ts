@@ -1,4 +1,5 @@
 import type { Convite, Empresa, Equipe, Papel, PedidoEmpresa, Pessoa } from '@laudos/domain/api';
+import type { NovaEmpresa } from '../../../lib/criar-empresa';
 
 export type { Convite, Empresa, Equipe, Papel, PedidoEmpresa, Pessoa };
 
@@ -27,19 +28,6 @@ export function equipeKey(id: string) {
  * The bodies the screens send (the shared schemas, `@laudos/domain/api`, check them on both sides;
  * their input types accept any key, so these name the fields).
  */
-
-/** POST /api/admin/empresas (and `nova` when approving a request). */
-export type NovaEmpresa = {
-  razaoSocial: string;
-  nomeFantasia: string;
-  /** As typed, with or without punctuation. */
-  cnpj?: string | null;
-  endereco?: string | null;
-  emailContato?: string | null;
-  telefone?: string | null;
-  /** Left out: the default plan. */
-  planoId?: string | null;
-};
 
 /** PATCH /api/admin/empresas/:id. */
 export type AlteracaoEmpresa = Partial<NovaEmpresa> & { ativo?: boolean };

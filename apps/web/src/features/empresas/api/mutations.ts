@@ -8,7 +8,6 @@ import {
   type Convite,
   type Empresa,
   empresasKey,
-  type NovaEmpresa,
   type NovoConvite,
   type Pessoa,
 } from './empresa';
@@ -20,12 +19,6 @@ const parseConvite = parseWith(conviteRespostaWebSchema, 'resposta');
 
 function empresaPath(id: string): string {
   return `/admin/empresas/${encodeURIComponent(id)}`;
-}
-
-/** POST /api/admin/empresas; a CNPJ already used is a 409 with the server's message. */
-export async function criarEmpresa(input: NovaEmpresa): Promise<Empresa> {
-  const { empresa } = await apiFetch('/admin/empresas', { method: 'POST', body: input, parse: parseEmpresa });
-  return empresa;
 }
 
 /** PATCH /api/admin/empresas/:id with the fields that changed. */
@@ -96,7 +89,6 @@ function useEmpresaMutation<TInput, TResult>(mutationFn: (input: TInput) => Prom
   });
 }
 
-export const useCriarEmpresa = () => useEmpresaMutation(criarEmpresa);
 export const useAlterarEmpresa = () => useEmpresaMutation(alterarEmpresa);
 export const useAlterarPessoa = () => useEmpresaMutation(alterarPessoa);
 /** Invitations to one company (the shared `ConvidarDialog` sends the invitation's fields only). */

@@ -5,6 +5,7 @@ import { buttonClass } from '../../../components/ui/button';
 import { CheckboxField, SelectField, TextField } from '../../../components/ui/field';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { ApiError } from '../../../lib/api';
+import type { NovaEmpresa } from '../../../lib/criar-empresa';
 import {
   errorMessage,
   errorsFromRequest,
@@ -12,7 +13,7 @@ import {
   type FieldErrors,
   focusFirstError,
 } from '../../../lib/validation';
-import type { Empresa, NovaEmpresa } from '../api/empresa';
+import type { Empresa } from '../api/empresa';
 
 /** A plan the company may be on (the plans live in their own feature; the page passes them in). */
 export type PlanoOpcao = { id: string; nome: string };

@@ -1,6 +1,6 @@
 import { useToast } from '../../../components/toast';
 import { Dialog } from '../../../components/ui/dialog';
-import { useCriarEmpresa } from '../api/mutations';
+import { useCriarEmpresa } from '../../../lib/criar-empresa';
 import { EmpresaForm, type PlanoOpcao } from './empresa-form';
 
 /** "Nova empresa": every field of a company; the CNPJ is optional but checked when given. */

@@ -9,6 +9,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/field';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { ApiError } from '../../../lib/api';
+import { useCriarEmpresa } from '../../../lib/criar-empresa';
 import {
   errorMessage,
   errorsFromRequest,
@@ -16,7 +17,6 @@ import {
   type FieldErrors,
   focusFirstError,
 } from '../../../lib/validation';
-import { useCriarEmpresa } from '../api/empresas';
 
 /** The company chosen: its id (null for a laudo's old client text with no company) and its name. */
 export type EmpresaDoLaudo = { id: string | null; nome: string };
