@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { apiKeys, empresas, laudos, planos } from '../src/db/schema.ts';
-import { createAdmin, createUser, empresaDeTeste, json } from './helpers/accounts.ts';
+import { apiKeys, empresas, laudos } from '../src/db/schema.ts';
+import { createAdmin, createUser, empresaDeTeste, json, planoChamado } from './helpers/accounts.ts';
 import { multipart, pdf } from './helpers/security.ts';
 import { createTestServer, signIn, type TestServer } from './helpers/server.ts';
 
@@ -16,11 +16,6 @@ afterEach(async () => {
   await t?.close();
   t = undefined;
 });
-
-async function planoChamado(t: TestServer, nome: string) {
-  const [p] = await t.server.database.db.select().from(planos).where(eq(planos.nome, nome));
-  return p!.id;
-}
 
 async function cenario(env: Record<string, string> = {}) {
   t = await createTestServer({ JOBS: 'off', ...env });

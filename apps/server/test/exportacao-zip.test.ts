@@ -8,8 +8,8 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterEach, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
-import { empresas, laudos, planos } from '../src/db/schema.ts';
-import { createAdmin, createUser, empresaDeTeste, json } from './helpers/accounts.ts';
+import { empresas, laudos } from '../src/db/schema.ts';
+import { createAdmin, createUser, empresaDeTeste, json, planoChamado } from './helpers/accounts.ts';
 import { MB, pdf, uploadArquivo, xlsx } from './helpers/security.ts';
 import { createTestServer, signIn, type TestServer } from './helpers/server.ts';
 
@@ -23,11 +23,6 @@ afterEach(async () => {
 
 /** A PDF its bytes tell apart from any other. */
 const pdfUnico = (bytes: number) => Buffer.concat([pdf(), randomBytes(bytes)]);
-
-async function planoChamado(t: TestServer, nome: string) {
-  const [p] = await t.server.database.db.select().from(planos).where(eq(planos.nome, nome));
-  return p!.id;
-}
 
 /** Every entry of a ZIP, name → content (yauzl checks each entry's CRC as it reads). */
 function lerZip(zip: Buffer): Promise<Map<string, Buffer>> {

@@ -2,8 +2,9 @@ import { parseString } from '@fast-csv/parse';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { empresas, planos } from '../src/db/schema.ts';
-import { createAdmin, createUser, empresaDeTeste, json } from './helpers/accounts.ts';
+import { empresas } from '../src/db/schema.ts';
+import { createAdmin, createUser, empresaDeTeste, json, planoChamado } from './helpers/accounts.ts';
+import { br, hojeMais } from './helpers/datas.ts';
 import { createTestServer, signIn, type TestServer } from './helpers/server.ts';
 
 /** Issue 18: the plan's `data_export` — the one check, and the CSV and XLSX of a list of laudos. */
@@ -13,17 +14,6 @@ afterEach(async () => {
   await t?.close();
   t = undefined;
 });
-
-function hojeMais(dias: number): string {
-  const hoje = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
-  return new Date(Date.parse(`${hoje}T00:00:00Z`) + dias * 86_400_000).toISOString().slice(0, 10);
-}
-const br = (iso: string) => iso.split('-').reverse().join('/');
-
-async function planoChamado(t: TestServer, nome: string) {
-  const [p] = await t.server.database.db.select().from(planos).where(eq(planos.nome, nome));
-  return p!;
-}
 
 async function cenario() {
   t = await createTestServer({ JOBS: 'off' });
@@ -80,7 +70,7 @@ describe('data_export: exporting laudos', () => {
     const db = t.server.database.db;
     await db
       .update(empresas)
-      .set({ planoId: (await planoChamado(t, 'Básico')).id })
+      .set({ planoId: await planoChamado(t, 'Básico') })
       .where(eq(empresas.id, empresaId));
     const recusa = await exportar(t, cookie, 'formato=csv');
     expect(recusa.statusCode).toBe(403);
@@ -91,7 +81,7 @@ describe('data_export: exporting laudos', () => {
 
     await db
       .update(empresas)
-      .set({ planoId: (await planoChamado(t, 'Profissional')).id })
+      .set({ planoId: await planoChamado(t, 'Profissional') })
       .where(eq(empresas.id, empresaId));
     const res = await exportar(t, cookie, 'formato=csv&ordem=codigo');
     expect(res.statusCode, res.body).toBe(200);
@@ -152,7 +142,7 @@ describe('data_export: exporting laudos', () => {
     const { t, admin, cookie, empresaId } = await cenario();
     await t.server.database.db
       .update(empresas)
-      .set({ planoId: (await planoChamado(t, 'Empresarial')).id })
+      .set({ planoId: await planoChamado(t, 'Empresarial') })
       .where(eq(empresas.id, empresaId));
     const res = await exportar(t, cookie, 'formato=xlsx&ordem=codigo');
     expect(res.statusCode, res.body).toBe(200);

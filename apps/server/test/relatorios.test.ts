@@ -1,9 +1,10 @@
 import { addDaysIso } from '@laudos/domain';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { empresas, laudos, monthlyReports, notificationRules, planos, tiposLaudo } from '../src/db/schema.ts';
+import { empresas, laudos, monthlyReports, notificationRules, tiposLaudo } from '../src/db/schema.ts';
 import { enviarRelatoriosMensais } from '../src/modules/notificacoes/relatorio-mensal.ts';
-import { createAdmin, createUser, empresaDeTeste } from './helpers/accounts.ts';
+import { createAdmin, createUser, empresaDeTeste, planoChamado } from './helpers/accounts.ts';
+import { br, hojeMais } from './helpers/datas.ts';
 import { startSmtpPeer } from './helpers/mail-peers.ts';
 import { lerPdf } from './helpers/pdf.ts';
 import { createTestServer, signIn, type TestServer } from './helpers/server.ts';
@@ -16,17 +17,6 @@ afterEach(async () => {
   await t?.close();
   t = undefined;
 });
-
-function hojeMais(dias: number): string {
-  const hoje = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
-  return new Date(Date.parse(`${hoje}T00:00:00Z`) + dias * 86_400_000).toISOString().slice(0, 10);
-}
-const br = (iso: string) => iso.split('-').reverse().join('/');
-
-async function planoChamado(t: TestServer, nome: string) {
-  const [p] = await t.server.database.db.select().from(planos).where(eq(planos.nome, nome));
-  return p!;
-}
 
 const relatorio = (t: TestServer, cookie: string, query = '') =>
   t.app.inject({
@@ -43,7 +33,7 @@ describe('custom_reports: the "Relatório de situação" PDF', () => {
     const db = t.server.database.db;
     const admin = await createAdmin(t);
     const empresaId = await empresaDeTeste(t, 'Condomínio São João', {
-      planoId: (await planoChamado(t, 'Básico')).id,
+      planoId: await planoChamado(t, 'Básico'),
     });
     const outraId = await empresaDeTeste(t, 'Outra Empresa');
     const gestor = await createUser(t, { email: 'gestor@saojoao.com.br', empresaId, papel: 'gestor' });
@@ -86,7 +76,7 @@ describe('custom_reports: the "Relatório de situação" PDF', () => {
 
     await db
       .update(empresas)
-      .set({ planoId: (await planoChamado(t, 'Profissional')).id })
+      .set({ planoId: await planoChamado(t, 'Profissional') })
       .where(eq(empresas.id, empresaId));
     const res = await relatorio(t, cookie);
     expect(res.statusCode, res.body).toBe(200);
@@ -180,10 +170,10 @@ describe('custom_reports: the monthly report e-mail', () => {
       });
       const db = t.server.database.db;
       const com = await empresaDeTeste(t, 'Indústria Março', {
-        planoId: (await planoChamado(t, 'Empresarial')).id,
+        planoId: await planoChamado(t, 'Empresarial'),
       });
       const sem = await empresaDeTeste(t, 'Padaria Básica', {
-        planoId: (await planoChamado(t, 'Básico')).id,
+        planoId: await planoChamado(t, 'Básico'),
       });
       await createUser(t, {
         email: 'gestor@marco.com.br',

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { desc, eq, sql } from 'drizzle-orm';
-import { convites, emailOutbox, empresas, pedidosEmpresa } from '../../src/db/schema.ts';
+import { convites, emailOutbox, empresas, pedidosEmpresa, planos } from '../../src/db/schema.ts';
 import { hashDoToken } from '../../src/modules/equipes/convites.ts';
 import { createContaComSenha, type NovaConta } from '../../src/modules/usuarios/service.ts';
 import { signIn, TEST_ORIGIN, type TestServer } from './server.ts';
@@ -11,6 +11,16 @@ export const json = (cookie?: string) => ({
   'content-type': 'application/json',
   ...(cookie ? { cookie } : {}),
 });
+
+/** The id of the seeded plan named `nome` ('Básico', 'Profissional', 'Empresarial'). */
+export async function planoChamado(t: TestServer, nome: string): Promise<string> {
+  const [plano] = await t.server.database.db
+    .select({ id: planos.id })
+    .from(planos)
+    .where(eq(planos.nome, nome));
+  if (!plano) throw new Error(`plano ${nome} não encontrado`);
+  return plano.id;
+}
 
 /** The id of the company whose name is exactly `nome`, created (on no plan) when there is none. */
 export async function empresaDeTeste(t: TestServer, nome: string, dados: { planoId?: string | null } = {}) {
