@@ -82,6 +82,11 @@ async function clientes(db: DbOrTx, so?: SQL): Promise<{ todos: Cliente[]; semPl
   return { todos, semPlano };
 }
 
+/** Whether a report would go to this client (one count; a cut client's report is only counted). */
+async function temLaudos(db: DbOrTx, cliente: Cliente, hoje: string): Promise<boolean> {
+  return (await contarPorStatus(db, escopoDoUsuario(cliente), hoje)).total > 0;
+}
+
 /** One client's laudos by status on `hoje`, with the expiring and expired ones listed. */
 async function resumo(db: DbOrTx, cliente: Cliente, hoje: string) {
   const escopo = escopoDoUsuario(cliente);
@@ -186,7 +191,7 @@ export async function enviarRelatoriosMensais(
   for (const cliente of todos) {
     try {
       if (cliente.empresaId && semPlano.has(cliente.empresaId)) {
-        if (await resumo(db, cliente, hoje)) totais.semPlano++;
+        if (await temLaudos(db, cliente, hoje)) totais.semPlano++;
         continue;
       }
       await db.transaction(async (tx) => {
@@ -248,12 +253,12 @@ export async function planejarRelatoriosMensais(
   let semNotificacoes = 0;
   const { todos, semPlano } = await clientes(db);
   for (const cliente of todos) {
-    const r = await resumo(db, cliente, data);
-    if (!r) continue;
     if (cliente.empresaId && semPlano.has(cliente.empresaId)) {
-      semNotificacoes++;
+      if (await temLaudos(db, cliente, data)) semNotificacoes++;
       continue;
     }
+    const r = await resumo(db, cliente, data);
+    if (!r) continue;
     const [ja] = await db
       .select({ id: monthlyReports.usuarioId })
       .from(monthlyReports)
