@@ -166,12 +166,14 @@ test('the client screens fit the screen, and the client menu shows every destina
     await expect(sair).toBeVisible({ timeout: 1_000 });
     const [caixaLogo, caixaSair] = [await logo.boundingBox(), await sair.boundingBox()];
     if (!caixaLogo || !caixaSair) throw new Error('cabeçalho sem caixas');
-    expect(Math.abs(caixaLogo.y + caixaLogo.height / 2 - (caixaSair.y + caixaSair.height / 2))).toBeLessThan(8);
+    expect(Math.abs(caixaLogo.y + caixaLogo.height / 2 - (caixaSair.y + caixaSair.height / 2))).toBeLessThan(
+      8,
+    );
   }).toPass({ timeout: 15_000 });
 
   // Every destination of the client menu is on the screen, none off to the side.
   const menu = page.getByRole('navigation', { name: 'Área do cliente' });
-  for (const destino of ['Painel', 'Novo laudo', 'Vencimentos', 'Documentos', 'Notificações']) {
+  for (const destino of ['Painel', 'Novo laudo', 'Vencimentos', 'Documentos', 'Notificações', 'Suporte']) {
     await expect(menu.getByRole('link', { name: destino, exact: true })).toBeInViewport({ ratio: 1 });
   }
 
@@ -180,6 +182,7 @@ test('the client screens fit the screen, and the client menu shows every destina
     ['/vencimentos', `CLARG-${id}`],
     ['/documentos', `Vaso de pressão vertical do setor de caldeiras ${id}`],
     [`/laudos/${laudoId}`, `CLARG-${id}`],
+    ['/suporte', 'Suporte'],
   ] as const) {
     await page.goto(caminho);
     await expect(page.getByRole('main').getByText(texto).first()).toBeVisible();
