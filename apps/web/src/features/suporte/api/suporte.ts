@@ -1,6 +1,5 @@
 import {
   type Chamado,
-  type ConversaDeChamado,
   type MensagemDeChamado,
   type NovoChamado,
   type StatusDeChamado,
@@ -13,7 +12,7 @@ import { salvarArquivo } from '../../../lib/download';
 import { parseWith } from '../../../lib/parse';
 import { uploadFile } from '../../../lib/upload';
 
-export type { Chamado, ConversaDeChamado, MensagemDeChamado, NovoChamado, StatusDeChamado };
+export type { Chamado, MensagemDeChamado, NovoChamado, StatusDeChamado };
 
 /**
  * Who reads the requests: a client (`/api/suporte`, their company's) or the firm
