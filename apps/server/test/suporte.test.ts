@@ -207,6 +207,12 @@ describe('support area', () => {
         .status,
     ).toBe('aberto');
 
+    // Either feature opens the area: priority support alone is enough.
+    await db
+      .update(planos)
+      .set({ emailSupport: false, prioritySupport: true })
+      .where(eq(planos.id, basico.id));
+    expect((await call(cB, 'GET', '/api/suporte/chamados')).statusCode).toBe(200);
     // A plan with neither feature: 403 naming both and the plans that include either.
     await db
       .update(planos)
