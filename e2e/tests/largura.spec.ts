@@ -126,6 +126,12 @@ test('the admin lists fit the screen, with every row action on it', async ({ pag
   await page.getByLabel('Buscar').fill(email);
   await expect(page.getByRole('row').filter({ hasText: email }).first()).toBeVisible();
   await semExcessos(page, 'Mensagens enviadas');
+
+  // The support inbox (issue 18), every status.
+  await page.goto('/admin/suporte');
+  await page.getByLabel('Situação').selectOption('todos');
+  await expect(page.getByRole('heading', { name: 'Suporte', level: 1 })).toBeVisible();
+  await semExcessos(page, 'Suporte');
 });
 
 test('the client screens fit the screen, and the client menu shows every destination', async ({
