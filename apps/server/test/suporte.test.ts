@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chamados, emailLogs, planos } from '../src/db/schema.ts';
 import { createAdmin, createUser, empresaDeTeste, json } from './helpers/accounts.ts';
-import { multipart, pdf } from './helpers/security.ts';
+import { multipart, pdf, png } from './helpers/security.ts';
 import { createTestServer, signIn, TEST_ORIGIN, type TestServer } from './helpers/server.ts';
 
 /** Issue 18: `emailSupport` / `prioritySupport` — the support area, client and firm, end to end. */
@@ -144,6 +144,19 @@ describe('support area', () => {
       mensagem: 'Vence em dezembro.',
     });
     expect(resposta.statusCode, resposta.body).toBe(201);
+    // The firm attaches an image to its own reply (a client may not attach to the firm's message).
+    const imagem = multipart('placa.png', await png());
+    const anexoDaFirma = (cookie: string, prefixo: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `${prefixo}/chamados/${chamado.id}/mensagens/${resposta.json().mensagemId}/anexo`,
+        headers: { cookie, origin: TEST_ORIGIN, 'content-type': imagem.contentType },
+        payload: imagem.payload,
+      });
+    expect((await anexoDaFirma(cB, '/api/suporte')).statusCode).toBe(403);
+    const daFirma = await anexoDaFirma(admin.cookie, '/api/admin/suporte');
+    expect(daFirma.statusCode, daFirma.body).toBe(200);
+    expect(daFirma.json().mensagens[1].anexo.nome).toBe('placa.png');
     const replica = await call(cMembro, 'POST', `/api/suporte/chamados/${chamado.id}/mensagens`, {
       mensagem: 'Obrigado!',
     });
