@@ -126,6 +126,12 @@ test('the admin lists fit the screen, with every row action on it', async ({ pag
   await page.getByLabel('Buscar').fill(email);
   await expect(page.getByRole('row').filter({ hasText: email }).first()).toBeVisible();
   await semExcessos(page, 'Mensagens enviadas');
+
+  // The support inbox (issue 18), every status.
+  await page.goto('/admin/suporte');
+  await page.getByLabel('Situação').selectOption('todos');
+  await expect(page.getByRole('heading', { name: 'Suporte', level: 1 })).toBeVisible();
+  await semExcessos(page, 'Suporte');
 });
 
 test('the client screens fit the screen, and the client menu shows every destination', async ({
@@ -154,6 +160,15 @@ test('the client screens fit the screen, and the client menu shows every destina
     },
   });
   expect(pdf.ok(), await pdf.text()).toBe(true);
+  // A plan with priority support, so that /suporte shows the requests and the form (issue 18).
+  const planos = (
+    (await (await api.get('/api/admin/planos')).json()) as { planos: { id: string; nome: string }[] }
+  ).planos;
+  const empresarial = planos.find((p) => p.nome === 'Empresarial')!.id;
+  const comPlano = await api.patch(`/api/admin/empresas/${await empresaChamada(api, empresa)}`, {
+    data: { planoId: empresarial },
+  });
+  expect(comPlano.status(), await comPlano.text()).toBe(200);
   await api.dispose();
   await primeiroAcesso(page, email, temporaria, `senha-largura-${id}`);
 
@@ -173,7 +188,7 @@ test('the client screens fit the screen, and the client menu shows every destina
 
   // Every destination of the client menu is on the screen, none off to the side.
   const menu = page.getByRole('navigation', { name: 'Área do cliente' });
-  for (const destino of ['Painel', 'Novo laudo', 'Vencimentos', 'Documentos', 'Notificações']) {
+  for (const destino of ['Painel', 'Novo laudo', 'Vencimentos', 'Documentos', 'Notificações', 'Suporte']) {
     await expect(menu.getByRole('link', { name: destino, exact: true })).toBeInViewport({ ratio: 1 });
   }
 
@@ -182,9 +197,20 @@ test('the client screens fit the screen, and the client menu shows every destina
     ['/vencimentos', `CLARG-${id}`],
     ['/documentos', `Vaso de pressão vertical do setor de caldeiras ${id}`],
     [`/laudos/${laudoId}`, `CLARG-${id}`],
+    ['/suporte', 'Chamados da empresa'],
   ] as const) {
     await page.goto(caminho);
     await expect(page.getByRole('main').getByText(texto).first()).toBeVisible();
     await semExcessos(page, caminho);
   }
+  // A support request opened from the form, and its thread, fit too.
+  const novo = page.getByRole('region', { name: 'Abrir um chamado' });
+  await novo.getByLabel('Assunto').fill(`Agendar a inspeção do vaso de pressão vertical ${id}`);
+  await novo.getByLabel('Mensagem').fill('Bom dia! Podemos agendar a próxima inspeção para dezembro?');
+  await novo.getByRole('button', { name: 'Abrir chamado' }).click();
+  await expect(page.getByRole('link', { name: 'Voltar para os chamados' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: `Agendar a inspeção do vaso de pressão vertical ${id}` }),
+  ).toBeVisible();
+  await semExcessos(page, '/suporte/:id');
 });

@@ -52,6 +52,7 @@ import { planosAdminRoutes, planosRoutes } from './modules/planos/routes.ts';
 import { relatoriosRoutes } from './modules/relatorios/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { loadWebBuild, registerSeoRoutes, sendPage } from './modules/site/public-site.ts';
+import { suporteAdminRoutes, suporteRoutes } from './modules/suporte/routes.ts';
 import { usuariosAdminRoutes } from './modules/usuarios/routes.ts';
 import { DOCS_PREFIX, descricaoDaApi, openapiRoutes } from './openapi.ts';
 import type { SettingsStore } from './settings/store.ts';
@@ -315,6 +316,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(laudosRoutes);
   await app.register(exportacaoRoutes);
   await app.register(relatoriosRoutes);
+  await app.register(suporteRoutes);
+  await app.register(suporteAdminRoutes);
   await app.register(notificacoesAdminRoutes);
   await app.register(notificacoesRoutes);
   await app.register(blogRoutes);

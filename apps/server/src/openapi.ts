@@ -10,7 +10,7 @@ export const DOCS_PREFIX = '/api/docs';
 /** The document's description: what `x-access` means and a quick start with an API key (pt-BR). */
 export function descricaoDaApi(publicUrl: string): string {
   const base = publicUrl.replace(/\/$/, '');
-  return `API do Laudos. Cada operação traz \`x-access\`: \`public\` (qualquer um), \`user\` (sessão de um usuário ativo) ou \`admin\` (sessão de administrador). As que aceitam chave de API trazem \`x-chave-api: true\` e o esquema de segurança \`bearerAuth\`; as de um recurso pago trazem \`x-recurso\`.
+  return `API do Laudos. Cada operação traz \`x-access\`: \`public\` (qualquer um), \`user\` (sessão de um usuário ativo) ou \`admin\` (sessão de administrador). As que aceitam chave de API trazem \`x-chave-api: true\` e o esquema de segurança \`bearerAuth\`; as de um recurso pago trazem \`x-recurso\` (um recurso, ou uma lista da qual basta um).
 
 ## Início rápido: integração com chave de API
 

@@ -45,6 +45,8 @@ const appPaths = [
   paths.documentos,
   paths.notificacoes,
   paths.minhaEmpresa,
+  paths.suporte,
+  paths.suporteChamado,
   paths.laudo,
   paths.conta,
   paths.admin,
@@ -52,6 +54,8 @@ const appPaths = [
   paths.adminEmailNotifications,
   paths.adminEmailTemplates,
   paths.adminEmpresa,
+  paths.adminSuporte,
+  paths.adminSuporteChamado,
   paths.blogAdmin,
   paths.blogAdminPanel,
 ];

@@ -48,7 +48,9 @@ export type EmailTemplateType =
   | 'confirmar_email'
   | 'cadastro_existente'
   | 'relatorio_mensal'
-  | 'convite_equipe';
+  | 'convite_equipe'
+  | 'suporte_para_firma'
+  | 'suporte_resposta';
 
 export const emailTemplateTypes: readonly EmailTemplateType[] = [
   'laudo_criado',
@@ -62,6 +64,8 @@ export const emailTemplateTypes: readonly EmailTemplateType[] = [
   'cadastro_existente',
   'relatorio_mensal',
   'convite_equipe',
+  'suporte_para_firma',
+  'suporte_resposta',
 ];
 
 export function isEmailTemplateType(value: string): value is EmailTemplateType {
@@ -115,6 +119,20 @@ export function templateVariables(type: EmailTemplateType): readonly string[] {
         'link_convite',
         'validade_link',
       ];
+    case 'suporte_para_firma':
+      // A client's new support request, or their reply to one (`chamado_novo` tells them apart).
+      return [
+        'cliente_empresa',
+        'cliente_nome',
+        'chamado_assunto',
+        'chamado_mensagem',
+        'chamado_novo',
+        'chamado_prioritario',
+        'chamado_laudo',
+        'chamado_url',
+      ];
+    case 'suporte_resposta':
+      return ['usuario_nome', 'chamado_assunto', 'chamado_mensagem', 'chamado_url'];
     default:
       return [];
   }

@@ -16,4 +16,10 @@ describe('mensagemDeRecursoForaDoPlano', () => {
       'Seu plano não inclui marca personalizada. Fale conosco para saber como ter este recurso.',
     );
   });
+
+  it('names every feature of a route open to any of them, and the plans that include either', () => {
+    expect(mensagemDeRecursoForaDoPlano(['emailSupport', 'prioritySupport'], ['Básico', 'Empresarial'])).toBe(
+      'Seu plano não inclui suporte por e-mail nem suporte prioritário. Disponível nos planos Básico e Empresarial.',
+    );
+  });
 });

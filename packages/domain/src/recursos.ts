@@ -20,12 +20,20 @@ function lista(nomes: readonly string[]): string {
   return `${nomes.slice(0, -1).join(', ')} e ${nomes.at(-1)}`;
 }
 
+/** What a route needs: one feature, or any one of several (the support area: `emailSupport` or `prioritySupport`). */
+export type RecursoExigido = Recurso | readonly Recurso[];
+
 /**
  * The refusal of a feature outside the plan, naming it and the active plans that include it:
  * "Seu plano não inclui exportação de dados. Disponível nos planos Profissional e Empresarial."
  */
-export function mensagemDeRecursoForaDoPlano(recurso: Recurso, planosQueIncluem: readonly string[]): string {
-  const base = `Seu plano não inclui ${RECURSOS[recurso]}.`;
+export function mensagemDeRecursoForaDoPlano(
+  recurso: Recurso | readonly Recurso[],
+  planosQueIncluem: readonly string[],
+): string {
+  // A route open to any of several features names them all: "suporte por e-mail nem suporte prioritário".
+  const nomes = (typeof recurso === 'string' ? [recurso] : recurso).map((r) => RECURSOS[r]);
+  const base = `Seu plano não inclui ${nomes.join(' nem ')}.`;
   if (planosQueIncluem.length === 0) return `${base} Fale conosco para saber como ter este recurso.`;
   if (planosQueIncluem.length === 1) return `${base} Disponível no plano ${planosQueIncluem[0]}.`;
   return `${base} Disponível nos planos ${lista(planosQueIncluem)}.`;

@@ -628,3 +628,50 @@ export const rateLimits = pgTable('rate_limits', {
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
   count: integer('count').notNull(),
 });
+
+/**
+ * The support area (issue 18, `emailSupport` / `prioritySupport`; decision 027): a client's request
+ * to the firm, owned by the company (its whole team sees it). Its priority is not stored: it is the
+ * company's plan in force when read (an upgrade moves the open requests up at once).
+ */
+export const chamados = pgTable(
+  'chamados',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    empresaId: uuid('empresa_id')
+      .notNull()
+      .references(() => empresas.id, { onDelete: 'cascade' }),
+    autorId: text('autor_id').references(() => authUser.id, { onDelete: 'set null' }),
+    laudoId: uuid('laudo_id').references(() => laudos.id, { onDelete: 'set null' }),
+    assunto: text('assunto').notNull(),
+    /** aberto (waiting for the firm), respondido (waiting for the client), fechado. */
+    status: text('status').notNull().default('aberto'),
+    criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
+    atualizadoEm: timestamp('atualizado_em', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('chamados_empresa_idx').on(t.empresaId, t.criadoEm),
+    index('chamados_status_idx').on(t.status, t.criadoEm),
+    check('chamados_status_ck', sql`${t.status} in ('aberto', 'respondido', 'fechado')`),
+  ],
+);
+
+/** One message of a request's thread: the client's or the firm's, with at most one attached file. */
+export const chamadoMensagens = pgTable(
+  'chamado_mensagens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    chamadoId: uuid('chamado_id')
+      .notNull()
+      .references(() => chamados.id, { onDelete: 'cascade' }),
+    autorId: text('autor_id').references(() => authUser.id, { onDelete: 'set null' }),
+    daFirma: boolean('da_firma').notNull(),
+    corpo: text('corpo').notNull(),
+    /** The storage key of the attached file (PDF or image), its download name and its size. */
+    anexo: text('anexo'),
+    anexoNome: text('anexo_nome'),
+    anexoBytes: integer('anexo_bytes'),
+    criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('chamado_mensagens_chamado_idx').on(t.chamadoId, t.criadoEm)],
+);

@@ -788,6 +788,66 @@ const relatorioMensal: DefaultEmailTemplate = {
   daysAfter: null,
 };
 
+// ---------------------------------------------------------------------------------------------
+// Support area (issue 18, decision 027): the client's text is escaped by the engine and kept in
+// its lines by `white-space:pre-wrap` (no HTML is built from it).
+// ---------------------------------------------------------------------------------------------
+
+const QUOTE_STYLE = `margin:0 0 16px;padding:12px 16px;border-left:4px solid #d1d5db;background:#f9fafb;white-space:pre-wrap;${FONT}font-size:15px;line-height:24px;color:#1f2937;`;
+const quote = (content: string): string => `<div style="${QUOTE_STYLE}">${content}</div>`;
+
+const suporteParaFirma: DefaultEmailTemplate = {
+  type: 'suporte_para_firma',
+  name: 'Suporte: novo chamado ou resposta do cliente',
+  subject:
+    '{% if chamado_prioritario %}[Prioritário] {% endif %}{% if chamado_novo %}Novo chamado{% else %}Nova resposta{% endif %} de {{ cliente_empresa }}: {{ chamado_assunto }}',
+  html: [
+    p(
+      '{% if chamado_novo %}<strong>{{ cliente_nome }}</strong> ({{ cliente_empresa }}) abriu um chamado de suporte{% else %}<strong>{{ cliente_nome }}</strong> ({{ cliente_empresa }}) respondeu ao chamado{% endif %}{% if chamado_prioritario %}, com <strong>suporte prioritário</strong> no plano{% endif %}.',
+    ),
+    p(
+      '<strong>Assunto:</strong> {{ chamado_assunto }}{% if chamado_laudo != blank %}<br><strong>Laudo:</strong> {{ chamado_laudo }}{% endif %}',
+    ),
+    quote('{{ chamado_mensagem }}'),
+    button('Abrir o chamado', '{{ chamado_url }}'),
+    CLOSING_HTML,
+  ].join('\n'),
+  text: [
+    '{% if chamado_novo %}{{ cliente_nome }} ({{ cliente_empresa }}) abriu um chamado de suporte{% else %}{{ cliente_nome }} ({{ cliente_empresa }}) respondeu ao chamado{% endif %}{% if chamado_prioritario %}, com suporte prioritário no plano{% endif %}.',
+    'Assunto: {{ chamado_assunto }}{% if chamado_laudo != blank %}\nLaudo: {{ chamado_laudo }}{% endif %}',
+    '{{ chamado_mensagem }}',
+    'Abrir o chamado: {{ chamado_url }}',
+    CLOSING_TEXT,
+  ].join('\n\n'),
+  urgencyLevel: 'info',
+  daysBefore: null,
+  daysAfter: null,
+};
+
+const suporteResposta: DefaultEmailTemplate = {
+  type: 'suporte_resposta',
+  name: 'Suporte: resposta ao cliente',
+  subject: 'Resposta ao seu chamado: {{ chamado_assunto }}',
+  html: [
+    p('Prezado(a) {{ usuario_nome }},'),
+    p('Respondemos ao seu chamado <strong>{{ chamado_assunto }}</strong>:'),
+    quote('{{ chamado_mensagem }}'),
+    button('Ver a conversa', '{{ chamado_url }}'),
+    small('Para responder, abra a conversa no sistema.'),
+    CLOSING_HTML,
+  ].join('\n'),
+  text: [
+    'Prezado(a) {{ usuario_nome }},',
+    'Respondemos ao seu chamado "{{ chamado_assunto }}":',
+    '{{ chamado_mensagem }}',
+    'Ver a conversa e responder: {{ chamado_url }}',
+    CLOSING_TEXT,
+  ].join('\n\n'),
+  urgencyLevel: 'info',
+  daysBefore: null,
+  daysAfter: null,
+};
+
 /** One default template per type, in the order of `emailTemplateTypes`. */
 export const defaultEmailTemplates: readonly DefaultEmailTemplate[] = [
   laudoCriado,
@@ -800,4 +860,6 @@ export const defaultEmailTemplates: readonly DefaultEmailTemplate[] = [
   cadastroExistente,
   relatorioMensal,
   conviteEquipe,
+  suporteParaFirma,
+  suporteResposta,
 ];

@@ -97,6 +97,25 @@ export function sampleVariables(type: EmailTemplateType, publicUrl: string): Rec
         link_convite: `${publicUrl}/convite/exemplo`,
         validade_link: '7 dias',
       };
+    case 'suporte_para_firma':
+      return {
+        cliente_empresa: 'Metalúrgica Exemplo Ltda.',
+        cliente_nome: 'Mariana Souza',
+        chamado_assunto: 'Dúvida sobre o laudo da caldeira',
+        chamado_mensagem:
+          'Bom dia!\nO laudo da Caldeira 01 vence em dezembro: vocês já podem agendar a inspeção?',
+        chamado_novo: true,
+        chamado_prioritario: true,
+        chamado_laudo: 'Caldeira 01 (NR13-2026-001)',
+        chamado_url: `${publicUrl}/admin/suporte/exemplo`,
+      };
+    case 'suporte_resposta':
+      return {
+        usuario_nome: 'Mariana Souza',
+        chamado_assunto: 'Dúvida sobre o laudo da caldeira',
+        chamado_mensagem: 'Olá, Mariana!\nPodemos agendar para o dia 10/12, às 9h. Confirma?',
+        chamado_url: `${publicUrl}/suporte/exemplo`,
+      };
     default:
       return {};
   }

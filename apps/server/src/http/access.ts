@@ -1,4 +1,4 @@
-import type { Recurso } from '@laudos/domain';
+import type { RecursoExigido } from '@laudos/domain';
 
 /**
  * Every API route declares who may call it. The declaration is enforced by a hook (see app.ts)
@@ -6,8 +6,11 @@ import type { Recurso } from '@laudos/domain';
  */
 export type Access = 'public' | 'user' | 'admin';
 
-/** A paid feature of the plans (the `planos` flags: `dataExport`, `customReports`, …). */
-export type RecursoDoPlano = Recurso;
+/**
+ * A paid feature of the plans (the `planos` flags: `dataExport`, `customReports`, …), or a list of
+ * them of which the plan needs any one (the support area: `['emailSupport', 'prioritySupport']`).
+ */
+export type RecursoDoPlano = RecursoExigido;
 
 /** Where a route is declared: who may call it and, for a paid feature, which one. */
 export interface Acesso {

@@ -405,6 +405,26 @@ export const ERROS = {
     message: (campo: string) => `${campo} contém quebra de linha e foi recusado.`,
   },
 
+  // ── Suporte (modules/suporte) ───────────────────────────────────────────────────────────────
+  chamadoNaoEncontrado: { status: 404, code: 'NAO_ENCONTRADO', message: 'Chamado não encontrado.' },
+  mensagemNaoEncontrada: { status: 404, code: 'NAO_ENCONTRADO', message: 'Mensagem não encontrada.' },
+  chamadoFechado: {
+    status: 409,
+    code: 'CHAMADO_FECHADO',
+    message: 'Este chamado está fechado: reabra-o para responder.',
+  },
+  anexoJaEnviado: { status: 409, code: 'ANEXO_JA_ENVIADO', message: 'Esta mensagem já tem um anexo.' },
+  anexoDeOutraPessoa: {
+    status: 403,
+    code: 'ACESSO_NEGADO',
+    message: 'Só quem escreveu a mensagem pode anexar um arquivo a ela.',
+  },
+  anexoInvalido: {
+    status: 415,
+    code: 'TIPO_DE_ARQUIVO_INVALIDO',
+    message: 'O anexo deve ser um PDF ou uma imagem (PNG, JPEG ou WebP).',
+  },
+
   // ── Blog (modules/blog) ─────────────────────────────────────────────────────────────────────
   postNaoEncontrado: { status: 404, code: 'POST_NAO_ENCONTRADO', message: 'Post não encontrado.' },
   slugEmUso: { status: 409, code: 'SLUG_EM_USO', message: 'Já existe um post com este endereço (slug).' },

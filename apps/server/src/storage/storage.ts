@@ -66,6 +66,15 @@ export function newBlogCoverKey(postId: string): string {
   return `blog/${postId}/capa-${randomUUID()}.webp`;
 }
 
+/**
+ * `suporte/${chamadoId}/anexo-${uuid}.${ext}`: a support request's attachment (decision 027), in
+ * its own folder like the blog covers. Names are always generated, never taken from the upload.
+ */
+export function newSuporteAnexoKey(chamadoId: string, ext: 'pdf' | 'png' | 'jpeg' | 'webp'): string {
+  if (!/^[a-zA-Z0-9-]{1,64}$/.test(chamadoId)) throw new InvalidStorageKeyError(chamadoId);
+  return `suporte/${chamadoId}/anexo-${randomUUID()}.${ext}`;
+}
+
 const KEY_CHARS = /^[a-zA-Z0-9\-/.]+$/;
 const MAX_KEY_LENGTH = 512;
 

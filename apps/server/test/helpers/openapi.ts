@@ -40,8 +40,11 @@ export interface Operation {
   /** OpenAPI form: /api/laudos/{id}. */
   path: string;
   access: Access;
-  /** The plan feature the route needs (`x-recurso`), if any: a client without it gets 403 RECURSO_FORA_DO_PLANO. */
-  recurso?: string;
+  /**
+   * The plan feature the route needs (`x-recurso`: one, or a list of which any one will do), if any:
+   * a client without it gets 403 RECURSO_FORA_DO_PLANO.
+   */
+  recurso?: string | string[];
   /** An API key may call it (`x-chave-api`, decision 024). */
   chaveApi: boolean;
   pathParams: Parameter[];
@@ -56,7 +59,7 @@ export interface Operation {
 
 interface RawOperation {
   'x-access'?: Access;
-  'x-recurso'?: string;
+  'x-recurso'?: string | string[];
   'x-chave-api'?: boolean;
   parameters?: Parameter[];
   consumes?: string[];

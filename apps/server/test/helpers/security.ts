@@ -4,7 +4,7 @@ import path from 'node:path';
 import { deflateRawSync, constants as zlib } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { apiKeys } from '../../src/db/schema.ts';
+import { apiKeys, chamadoMensagens, chamados } from '../../src/db/schema.ts';
 import { gerarChaveApi } from '../../src/modules/chaves-api/service.ts';
 import { xlsxBuffer } from '../../src/storage/test-fixtures.ts';
 import { conviteDeTeste, createUser, json } from './accounts.ts';
@@ -230,7 +230,20 @@ export async function registrosDaEquipe(t: TestServer, empresaId: string): Promi
     .insert(apiKeys)
     .values({ empresaId, nome: 'Chave da equipe', prefixo, hash })
     .returning({ id: apiKeys.id });
+  // A support request of the company with its first message (issue 18, decision 027).
+  const [chamado] = await t.server.database.db
+    .insert(chamados)
+    .values({ empresaId, autorId: colega.id, assunto: 'Chamado da equipe' })
+    .returning({ id: chamados.id });
+  const [mensagem] = await t.server.database.db
+    .insert(chamadoMensagens)
+    .values({ chamadoId: chamado!.id, autorId: colega.id, daFirma: false, corpo: 'Mensagem da equipe' })
+    .returning({ id: chamadoMensagens.id });
   return {
+    '/api/suporte/chamados/{id}': chamado!.id,
+    '/api/suporte/chamados/{id}/mensagens/{mensagemId}': mensagem!.id,
+    '/api/admin/suporte/chamados/{id}': chamado!.id,
+    '/api/admin/suporte/chamados/{id}/mensagens/{mensagemId}': mensagem!.id,
     '/api/empresa/chaves-api/{id}': chave!.id,
     '/api/admin/empresas/{id}/chaves-api/{chaveId}': chave!.id,
     '/api/admin/empresas/{id}/convites/{conviteId}': convite.id,

@@ -111,6 +111,10 @@ async function chamar(op: Operation, url: string, cookie?: string) {
   let body: { payload: Buffer | string; contentType: string } | undefined;
   if (op.label === 'POST /api/laudos/{id}/arquivos/{tipo}') body = multipart('novo.pdf', pdf(2000));
   else if (op.label === 'PUT /api/admin/blog/posts/{id}/capa') body = multipart('nova.png', await png());
+  else if (op.label === 'POST /api/suporte/chamados/{id}/mensagens/{mensagemId}/anexo')
+    body = multipart('anexo.pdf', pdf(2000));
+  else if (op.label === 'POST /api/suporte/chamados/{id}/mensagens')
+    body = { payload: JSON.stringify({ mensagem: 'De fora' }), contentType: 'application/json' };
   else if (!['GET', 'DELETE'].includes(op.method)) body = { payload: '{}', contentType: 'application/json' };
   return t.app.inject({
     method: op.method,
@@ -172,6 +176,12 @@ describe('security 1: authorization sweep', () => {
         problemas.push(`${op.label}: outro cliente recebeu ${cliente.statusCode}`);
       if (op.access === 'user' && op.path.startsWith('/api/laudos/{id}') && cliente.statusCode !== 404)
         problemas.push(`${op.label}: outro cliente recebeu ${cliente.statusCode} no laudo do dono`);
+      if (
+        op.access === 'user' &&
+        op.path.startsWith('/api/suporte/chamados/{id}') &&
+        cliente.statusCode !== 404
+      )
+        problemas.push(`${op.label}: outro cliente recebeu ${cliente.statusCode} no chamado do dono`);
       if (op.access === 'user' && /^\/api\/empresa\/.*\{/.test(op.path) && cliente.statusCode !== 404)
         problemas.push(
           `${op.label}: o gestor de outra empresa recebeu ${cliente.statusCode} na equipe do dono`,

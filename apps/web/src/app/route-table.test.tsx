@@ -22,6 +22,7 @@ const pageData = notUnderTest(
   'GET /api/admin/notificacoes/regras',
   'GET /api/admin/email/templates',
   'GET /api/convites/abc',
+  'GET /api/admin/suporte/chamados',
 );
 
 type Session = 'public' | 'guest' | 'admin';
@@ -46,6 +47,8 @@ const headings: [string, string, Session][] = [
   [paths.adminBlog, 'Gerenciar blog', 'admin'],
   [paths.adminEmailNotifications, 'Notificações por e-mail', 'admin'],
   [paths.adminEmailTemplates, 'Modelos de e-mail', 'admin'],
+  [paths.suporte, 'Suporte', 'admin'],
+  [paths.adminSuporte, 'Suporte', 'admin'],
   ['/servicos/desconhecido', 'Página não encontrada', 'public'],
   ['/qualquer/outra/coisa', 'Página não encontrada', 'public'],
 ];

@@ -113,6 +113,14 @@ const clientRoutes: RouteObject[] = [
     path: paths.minhaEmpresa,
     lazy: page(() => import('./routes/client/minha-empresa'), 'MinhaEmpresaPage'),
   },
+  {
+    path: paths.suporte,
+    lazy: page(() => import('./routes/client/suporte'), 'SuportePage'),
+  },
+  {
+    path: paths.suporteChamado,
+    lazy: page(() => import('./routes/client/suporte'), 'SuporteChamadoPage'),
+  },
 ];
 
 const adminRoutes: RouteObject[] = [
@@ -135,6 +143,14 @@ const adminRoutes: RouteObject[] = [
   {
     path: paths.adminEmpresa,
     lazy: page(() => import('./routes/admin/empresa'), 'AdminEmpresaPage'),
+  },
+  {
+    path: paths.adminSuporte,
+    lazy: page(() => import('./routes/admin/suporte'), 'AdminSuportePage'),
+  },
+  {
+    path: paths.adminSuporteChamado,
+    lazy: page(() => import('./routes/admin/suporte'), 'AdminSuporteChamadoPage'),
   },
 ];
 

@@ -13,6 +13,8 @@ const nomesFixos: Record<string, string> = {
   cadastro_existente: 'Tentativa de cadastro',
   relatorio_mensal: 'Relatório mensal',
   convite_equipe: 'Convite para a equipe',
+  suporte_para_firma: 'Suporte: chamado ou resposta do cliente',
+  suporte_resposta: 'Suporte: resposta ao cliente',
 };
 
 /**

@@ -28,6 +28,8 @@ export const paths = {
   documentos: '/documentos',
   notificacoes: '/notificacoes',
   minhaEmpresa: '/minha-empresa',
+  suporte: '/suporte',
+  suporteChamado: '/suporte/:id',
   laudo: '/laudos/:id',
   conta: '/conta',
 
@@ -36,6 +38,8 @@ export const paths = {
   adminEmailNotifications: '/admin/email-notifications',
   adminEmailTemplates: '/admin/email-templates',
   adminEmpresa: '/admin/empresas/:id',
+  adminSuporte: '/admin/suporte',
+  adminSuporteChamado: '/admin/suporte/:id',
 } as const;
 
 export const servicoPaths = {
@@ -64,6 +68,16 @@ export function adminEmpresaHref(id: string): string {
 /** The admin's Laudos tab showing only one company's laudos. */
 export function adminLaudosDaEmpresaHref(empresaId: string): string {
   return `${adminLaudosHref}&${new URLSearchParams({ empresa: empresaId })}`;
+}
+
+/** A support request's thread, in the client area. */
+export function suporteChamadoHref(id: string): string {
+  return `/suporte/${encodeURIComponent(id)}`;
+}
+
+/** A support request's thread, in the firm's inbox. */
+export function adminSuporteChamadoHref(id: string): string {
+  return `/admin/suporte/${encodeURIComponent(id)}`;
 }
 
 /** The page of one laudo. */

@@ -14,4 +14,5 @@ export * from './notificacoes.ts';
 export * from './planos.ts';
 export * from './relatorios.ts';
 export * from './settings.ts';
+export * from './suporte.ts';
 export * from './usuarios.ts';

@@ -1,5 +1,5 @@
-import { mensagemDeRecursoForaDoPlano, type Recurso } from '@laudos/domain';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { mensagemDeRecursoForaDoPlano, type Recurso, type RecursoExigido } from '@laudos/domain';
+import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/session.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { empresas, planos } from '../../db/schema.ts';
@@ -25,23 +25,47 @@ export async function temRecurso(
   return Boolean(plano?.tem);
 }
 
-/** The active plans that include a feature, cheapest first (named in the refusal and the upgrade call). */
-export async function planosCom(db: DbOrTx, recurso: Recurso): Promise<string[]> {
+/** The features a route names, as a list (one, or any of several). */
+const lista = (recurso: RecursoExigido): readonly Recurso[] =>
+  typeof recurso === 'string' ? [recurso] : recurso;
+
+/**
+ * Whether the plan includes any of the features (a route open to either of two: the support
+ * area). One feature is `temRecurso`.
+ */
+export async function temAlgumRecurso(
+  db: DbOrTx,
+  user: Pick<SessionUser, 'tipo' | 'planoId'>,
+  recurso: RecursoExigido,
+): Promise<boolean> {
+  for (const r of lista(recurso)) if (await temRecurso(db, user, r)) return true;
+  return false;
+}
+
+/**
+ * The active plans that include a feature (or any of several), cheapest first (named in the
+ * refusal and the upgrade call).
+ */
+export async function planosCom(db: DbOrTx, recurso: RecursoExigido): Promise<string[]> {
+  const algum = or(...lista(recurso).map((r) => eq(planos[r], true)));
   const rows = await db
     .select({ nome: planos.nome })
     .from(planos)
-    .where(and(eq(planos.ativo, true), eq(planos[recurso], true)))
+    .where(and(eq(planos.ativo, true), algum))
     .orderBy(asc(planos.preco), asc(planos.nome));
   return rows.map((r) => r.nome);
 }
 
-/** 403 RECURSO_FORA_DO_PLANO, naming the feature and the plans that include it, unless the plan has it. */
+/**
+ * 403 RECURSO_FORA_DO_PLANO, naming the feature and the plans that include it, unless the plan has
+ * it. Given several features, the plan needs any one of them (the message names them all).
+ */
 export async function exigirRecurso(
   db: DbOrTx,
   user: Pick<SessionUser, 'tipo' | 'planoId'>,
-  recurso: Recurso,
+  recurso: RecursoExigido,
 ): Promise<void> {
-  if (await temRecurso(db, user, recurso)) return;
+  if (await temAlgumRecurso(db, user, recurso)) return;
   throw erro('recursoForaDoPlano', mensagemDeRecursoForaDoPlano(recurso, await planosCom(db, recurso)));
 }
 

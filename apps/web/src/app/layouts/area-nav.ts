@@ -9,6 +9,7 @@ const clientNavItems: readonly AreaNavItem[] = [
   { to: paths.vencimentos, label: 'Vencimentos' },
   { to: paths.documentos, label: 'Documentos' },
   { to: paths.notificacoes, label: 'Notificações' },
+  { to: paths.suporte, label: 'Suporte' },
 ];
 
 const withCompany: readonly AreaNavItem[] = [
@@ -26,4 +27,5 @@ export const adminNavItems: readonly AreaNavItem[] = [
   { to: paths.adminBlog, label: 'Blog' },
   { to: paths.adminEmailNotifications, label: 'Notificações por e-mail' },
   { to: paths.adminEmailTemplates, label: 'Modelos de e-mail' },
+  { to: paths.adminSuporte, label: 'Suporte' },
 ];
