@@ -66,6 +66,12 @@ export function newBlogCoverKey(postId: string): string {
   return `blog/${postId}/capa-${randomUUID()}.webp`;
 }
 
+/** `empresas/${empresaId}/logo-${uuid}.png`: a company's logo; a new key per upload (cacheable URL). */
+export function newCompanyLogoKey(empresaId: string): string {
+  if (!/^[a-zA-Z0-9-]{1,64}$/.test(empresaId)) throw new InvalidStorageKeyError(empresaId);
+  return `empresas/${empresaId}/logo-${randomUUID()}.png`;
+}
+
 const KEY_CHARS = /^[a-zA-Z0-9\-/.]+$/;
 const MAX_KEY_LENGTH = 512;
 
