@@ -111,6 +111,7 @@ async function chamar(op: Operation, url: string, cookie?: string) {
   let body: { payload: Buffer | string; contentType: string } | undefined;
   if (op.label === 'POST /api/laudos/{id}/arquivos/{tipo}') body = multipart('novo.pdf', pdf(2000));
   else if (op.label === 'PUT /api/admin/blog/posts/{id}/capa') body = multipart('nova.png', await png());
+  else if (op.label === 'PUT /api/admin/empresas/{id}/marca/logo') body = multipart('logo.png', await png());
   else if (!['GET', 'DELETE'].includes(op.method)) body = { payload: '{}', contentType: 'application/json' };
   return t.app.inject({
     method: op.method,

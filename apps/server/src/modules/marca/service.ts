@@ -70,6 +70,7 @@ export async function trocarLogoDaMarca(
       .for('update')
       .limit(1);
     if (!atual) throw erro('empresaNaoEncontrada');
+    if (atual.key === key) return { anterior: null };
     await tx
       .update(empresas)
       .set({ marcaLogoKey: key, atualizadoEm: new Date() })
