@@ -171,7 +171,7 @@ export class EmailService {
         );
       }
       if (anexo) anexos.push(anexo);
-      else this.log.warn({ logId, anexo: pedido.tipo }, 'anexo grande demais para o e-mail: enviado sem ele');
+      else this.log.warn({ logId, anexo: pedido.tipo }, 'anexo grande demais ou ausente: e-mail enviado sem ele');
     }
     return anexos;
   }
