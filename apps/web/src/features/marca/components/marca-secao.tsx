@@ -135,17 +135,20 @@ function Logo({
           </p>
           {erro ? <FormAlert>{erro}</FormAlert> : null}
           <div className="flex flex-wrap gap-2">
-            <label htmlFor={inputId} className={`${buttonClass('secondary')} cursor-pointer`}>
-              {enviar.isPending ? 'Enviando...' : marca.logoUrl ? 'Trocar logo' : 'Enviar logo'}
-            </label>
             <input
               id={inputId}
               type="file"
               accept={LOGO_ACEITA}
-              className="sr-only"
+              className="peer sr-only"
               disabled={enviar.isPending}
               onChange={escolher}
             />
+            <label
+              htmlFor={inputId}
+              className={`${buttonClass('secondary')} cursor-pointer peer-focus-visible:ring-2 peer-focus-visible:ring-brand-600 peer-focus-visible:ring-offset-2`}
+            >
+              {enviar.isPending ? 'Enviando...' : marca.logoUrl ? 'Trocar logo' : 'Enviar logo'}
+            </label>
             {marca.logoUrl ? (
               <button
                 type="button"
@@ -204,13 +207,13 @@ function Cor({
       <h3 className="font-medium text-slate-900">Cor</h3>
       {podeAlterar ? (
         <form noValidate onSubmit={enviar} className="space-y-3">
-          <div className="flex items-end gap-3">
+          <div className="flex items-start gap-3">
             <input
               type="color"
               aria-label="Escolher a cor no seletor"
               value={amostra}
               onChange={(e) => setCor(e.target.value)}
-              className="h-11 w-14 shrink-0 cursor-pointer rounded border border-slate-300 bg-white"
+              className="mt-6 h-11 w-14 shrink-0 cursor-pointer rounded border border-slate-300 bg-white"
             />
             <TextField
               label="Cor da empresa"
