@@ -171,7 +171,11 @@ export class EmailService {
         );
       }
       if (anexo) anexos.push(anexo);
-      else this.log.warn({ logId, anexo: pedido.tipo }, 'anexo grande demais ou ausente: e-mail enviado sem ele');
+      else
+        this.log.warn(
+          { logId, anexo: pedido.tipo },
+          'anexo grande demais ou ausente: e-mail enviado sem ele',
+        );
     }
     return anexos;
   }
