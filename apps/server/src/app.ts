@@ -44,6 +44,7 @@ import { conviteRoutes, equipeRoutes, equipesAdminRoutes } from './modules/equip
 import { exportacaoRoutes } from './modules/exportacao/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { laudosRoutes } from './modules/laudos/routes.ts';
+import { marcaAdminRoutes, marcaRoutes } from './modules/marca/routes.ts';
 import { meRoutes } from './modules/me/routes.ts';
 import type { NotificationScheduler } from './modules/notificacoes/agendador.ts';
 import { notificacoesAdminRoutes, notificacoesRoutes } from './modules/notificacoes/routes.ts';
@@ -312,6 +313,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(conviteRoutes);
   await app.register(chavesApiRoutes);
   await app.register(chavesApiAdminRoutes);
+  await app.register(marcaRoutes);
+  await app.register(marcaAdminRoutes);
   await app.register(emailAdminRoutes);
   await app.register(laudosRoutes);
   await app.register(exportacaoRoutes);

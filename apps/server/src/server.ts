@@ -4,9 +4,10 @@ import { type BuildAppOptions, buildApp } from './app.ts';
 import { createAuth } from './auth/auth.ts';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, migrateDatabase, openDatabase } from './db/client.ts';
-import { EmailService } from './email/delivery.ts';
+import { ANEXO_LOGO_DA_EMPRESA, EmailService } from './email/delivery.ts';
 import { createJobs, type Jobs } from './jobs/boss.ts';
 import { registrarJobs } from './jobs/registro.ts';
+import { anexoDoLogo, marcaEmVigor } from './modules/marca/service.ts';
 import { NotificationScheduler } from './modules/notificacoes/agendador.ts';
 import { registrarResultadoDoLembrete } from './modules/notificacoes/envio.ts';
 import { anexoDoRelatorioMensal } from './modules/notificacoes/relatorio-mensal.ts';
@@ -65,13 +66,18 @@ export async function createServer(config: Config, options: CreateServerOptions 
       error: (o, m) => app?.log.error(o, m),
     });
     const lojaDeAjustes = settings;
-    // The monthly report's PDF, made when its e-mail is delivered (email/ imports no module).
+    const storage = new LocalFileStorage(path.join(config.dataDir, 'storage', 'laudos'));
+    // The monthly report's PDF and the company's logo, made when the e-mail is delivered, and the
+    // company's branding read when it is rendered (email/ imports no module).
     email.usarGeradorDeAnexos((pedido) =>
-      anexoDoRelatorioMensal(
-        { db: database.db, settings: lojaDeAjustes.get(), timeZone: config.timeZone },
-        pedido,
-      ),
+      pedido.tipo === ANEXO_LOGO_DA_EMPRESA
+        ? anexoDoLogo(storage, pedido.dados.key ?? '')
+        : anexoDoRelatorioMensal(
+            { db: database.db, settings: lojaDeAjustes.get(), timeZone: config.timeZone, storage },
+            pedido,
+          ),
     );
+    email.usarLeitorDeMarca(marcaEmVigor);
     const logger = {
       info: (o: object, m: string) => app?.log.info(o, m),
       warn: (o: object, m: string) => app?.log.warn(o, m),
@@ -102,7 +108,6 @@ export async function createServer(config: Config, options: CreateServerOptions 
       email,
       async () => (await getPlanoPadrao(database.db))?.id ?? null,
     );
-    const storage = new LocalFileStorage(path.join(config.dataDir, 'storage', 'laudos'));
     app = await buildApp(
       { config, database, db: database.db, auth, jobs, email, storage, notificacoes, settings },
       options,

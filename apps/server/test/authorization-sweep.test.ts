@@ -308,6 +308,48 @@ describe('authorization sweep of the companies and teams routes (issue 17)', () 
       preparar: async () => ({ url: `/api/empresa/chaves-api/${await chaveDeC()}` }),
       esperado: { visitante: 401, membro: 403, gestorDeOutra: 403, admin: 404 },
     },
+    // The company's branding (issue 18, decision 026): A and B's plans lack it, so the client's
+    // routes stop at the plan (a membro would read, not change); the admin sets any company's.
+    'GET /api/admin/empresas/{id}/marca': {
+      preparar: async () => ({ url: `/api/admin/empresas/${empresaA}/marca` }),
+      esperado: soAdmin(200),
+    },
+    'PUT /api/admin/empresas/{id}/marca': {
+      preparar: async () => ({ url: `/api/admin/empresas/${empresaA}/marca`, body: { cor: '#123456' } }),
+      esperado: soAdmin(200),
+    },
+    'PUT /api/admin/empresas/{id}/marca/logo': {
+      preparar: async () => ({ url: `/api/admin/empresas/${empresaA}/marca/logo`, body: {} }),
+      esperado: soAdmin(400),
+    },
+    'GET /api/admin/empresas/{id}/marca/logo': {
+      preparar: async () => ({ url: `/api/admin/empresas/${empresaA}/marca/logo` }),
+      esperado: soAdmin(404),
+    },
+    'DELETE /api/admin/empresas/{id}/marca/logo': {
+      preparar: async () => ({ url: `/api/admin/empresas/${empresaA}/marca/logo` }),
+      esperado: soAdmin(200),
+    },
+    'GET /api/empresa/marca': {
+      preparar: fixo({ url: '/api/empresa/marca' }),
+      esperado: { visitante: 401, membro: 403, gestorDeOutra: 403, admin: 404 },
+    },
+    'PUT /api/empresa/marca': {
+      preparar: fixo({ url: '/api/empresa/marca', body: { cor: '#654321' } }),
+      esperado: { visitante: 401, membro: 403, gestorDeOutra: 403, admin: 404 },
+    },
+    'PUT /api/empresa/marca/logo': {
+      preparar: fixo({ url: '/api/empresa/marca/logo', body: {} }),
+      esperado: { visitante: 401, membro: 403, gestorDeOutra: 403, admin: 404 },
+    },
+    'GET /api/empresa/marca/logo': {
+      preparar: fixo({ url: '/api/empresa/marca/logo' }),
+      esperado: { visitante: 401, membro: 403, gestorDeOutra: 403, admin: 404 },
+    },
+    'DELETE /api/empresa/marca/logo': {
+      preparar: fixo({ url: '/api/empresa/marca/logo' }),
+      esperado: { visitante: 401, membro: 403, gestorDeOutra: 403, admin: 404 },
+    },
     // The client's own company: the gestor of B reaches only B; an admin has none.
     'GET /api/empresa': {
       preparar: fixo({ url: '/api/empresa' }),

@@ -174,9 +174,14 @@ export const empresas = pgTable(
     telefone: text('telefone'),
     planoId: uuid('plano_id').references(() => planos.id, { onDelete: 'set null' }),
     ativo: boolean('ativo').notNull().default(true),
+    /** The company's logo (plan feature `custom_branding`): a storage key of a re-encoded PNG. */
+    marcaLogoKey: text('marca_logo_key'),
+    /** The company's colour, #rrggbb (plan feature `custom_branding`). */
+    marcaCor: text('marca_cor'),
     ...timestamps,
   },
   (t) => [
+    check('empresas_marca_cor_ck', sql`${t.marcaCor} is null or ${t.marcaCor} ~ '^#[0-9a-f]{6}$'`),
     uniqueIndex('empresas_cnpj_uq').on(t.cnpj).where(sql`${t.cnpj} is not null`),
     index('empresas_nome_idx').on(sql`lower(${t.nomeFantasia})`),
     index('empresas_plano_idx').on(t.planoId),

@@ -48,7 +48,22 @@ export interface EmailRequest {
   metadata?: Record<string, unknown>;
   /** Files made when the message is delivered, not when it is queued (the queue stays small). */
   anexos?: PedidoDeAnexo[];
+  /** The company the e-mail goes to: its branding, when its plan shows it, joins the firm's. */
+  empresaId?: string | null;
 }
+
+/** The attachment request of a company's logo, and the Content-ID the HTML shows it by. */
+export const ANEXO_LOGO_DA_EMPRESA = 'logo-empresa';
+export const CID_DO_LOGO_DA_EMPRESA = 'logo-empresa@laudos';
+
+/**
+ * The branding in force of the company an e-mail goes to, or null (wired in server.ts: the plan's
+ * `customBranding`, decision 026).
+ */
+export type LeitorDeMarca = (
+  db: DbOrTx,
+  empresaId: string,
+) => Promise<{ nome: string; cor: string | null; logoKey: string | null } | null>;
 
 /** What to attach, described: the `GeradorDeAnexos` makes the file at delivery. */
 export interface PedidoDeAnexo {
@@ -91,6 +106,7 @@ export class EmailService {
   private readonly transports = new Map<EmailProvider, EmailTransport>();
   private rateLimit: number;
   private geradorDeAnexos: GeradorDeAnexos | undefined;
+  private leitorDeMarca: LeitorDeMarca | undefined;
 
   constructor(
     private readonly config: Config,
@@ -129,6 +145,11 @@ export class EmailService {
     this.geradorDeAnexos = gerador;
   }
 
+  /** Who reads a company's branding (server.ts: modules/marca). */
+  usarLeitorDeMarca(leitor: LeitorDeMarca): void {
+    this.leitorDeMarca = leitor;
+  }
+
   /**
    * The files of a message, made now. A failure to make one is temporary (the delivery is retried);
    * a file too big for an e-mail is left out, and the message goes without it.
@@ -150,7 +171,11 @@ export class EmailService {
         );
       }
       if (anexo) anexos.push(anexo);
-      else this.log.warn({ logId, anexo: pedido.tipo }, 'anexo grande demais para o e-mail: enviado sem ele');
+      else
+        this.log.warn(
+          { logId, anexo: pedido.tipo },
+          'anexo grande demais ou ausente: e-mail enviado sem ele',
+        );
     }
     return anexos;
   }
@@ -194,9 +219,18 @@ export class EmailService {
   /** Renders a template of `type` for `request`; throws AppError on a missing template or bad data. */
   async render(
     db: DbOrTx,
-    request: Pick<EmailRequest, 'type' | 'variables'>,
+    request: Pick<EmailRequest, 'type' | 'variables' | 'empresaId'>,
     now?: Date,
   ): Promise<RenderedEmail> {
+    return (await this.renderComMarca(db, request, now)).rendered;
+  }
+
+  /** The rendering, and the storage key of the company logo it shows inline (to attach), if any. */
+  private async renderComMarca(
+    db: DbOrTx,
+    request: Pick<EmailRequest, 'type' | 'variables' | 'empresaId'>,
+    now?: Date,
+  ): Promise<{ rendered: RenderedEmail; logoKey: string | null }> {
     const [template] = await db
       .select()
       .from(emailTemplates)
@@ -204,11 +238,24 @@ export class EmailService {
       .limit(1);
     if (!template) throw erro('templateNaoEncontrado', request.type);
     const settings = this.settings.get();
-    return renderEmail(
+    const marca =
+      request.empresaId && this.leitorDeMarca ? await this.leitorDeMarca(db, request.empresaId) : null;
+    const rendered = await renderEmail(
       { subject: template.subject, html: template.htmlContent, text: template.textContent },
       request.variables,
-      { settings, publicUrl: this.config.publicUrl, timeZone: this.config.timeZone, now },
+      {
+        settings,
+        publicUrl: this.config.publicUrl,
+        timeZone: this.config.timeZone,
+        now,
+        marcaDaEmpresa: marca && {
+          nome: marca.nome,
+          cor: marca.cor,
+          logoCid: marca.logoKey ? CID_DO_LOGO_DA_EMPRESA : null,
+        },
+      },
     );
+    return { rendered, logoKey: marca?.logoKey ?? null };
   }
 
   /**
@@ -227,12 +274,13 @@ export class EmailService {
       provider,
     };
     let rendered: RenderedEmail;
+    let logoKey: string | null;
     let to: Mailbox;
     try {
       if (!isEmailTemplateType(request.type)) throw erro('templateNaoEncontrado', request.type);
       to = { address: assertEmailAddress(request.to), name: request.toName?.trim() || null };
       assertNoLineBreak(request.toName, 'O nome do destinatário');
-      rendered = await this.render(tx, request);
+      ({ rendered, logoKey } = await this.renderComMarca(tx, request));
     } catch (err) {
       const error =
         err instanceof AppError ? err.message : `Falha ao preparar o e-mail: ${(err as Error).message}`;
@@ -259,11 +307,15 @@ export class EmailService {
       })
       .returning({ id: emailLogs.id });
     const logId = row!.id;
+    const anexos = [
+      ...(request.anexos ?? []),
+      ...(logoKey ? [{ tipo: ANEXO_LOGO_DA_EMPRESA, dados: { key: logoKey } }] : []),
+    ];
     const message: SealedMessage = {
       to,
       ...rendered,
       templateType: request.type,
-      ...(request.anexos?.length ? { anexos: request.anexos } : {}),
+      ...(anexos.length ? { anexos } : {}),
     };
     await this.jobs.boss.send(
       EMAIL_QUEUE,

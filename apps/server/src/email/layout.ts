@@ -42,6 +42,30 @@ export interface LayoutInput {
   bodyHtml: string;
   /** Short preview text shown by mail clients next to the subject. */
   preheader?: string;
+  /** The recipient company's own branding, shown under the firm's header (decision 026). */
+  marcaDaEmpresa?: MarcaDaEmpresaNoEmail | null;
+}
+
+/** A company's branding in an e-mail: its logo goes as an inline image (`cid:`), not a link. */
+export interface MarcaDaEmpresaNoEmail {
+  nome: string;
+  /** #rrggbb, or null. */
+  cor: string | null;
+  /** The Content-ID of the logo attached inline, or null. */
+  logoCid: string | null;
+}
+
+const HEX = /^#[0-9a-f]{6}$/i;
+
+/** The company's band: its logo (or name) over a rule of its colour. Every value escaped or checked. */
+function faixaDaEmpresa(marca: MarcaDaEmpresaNoEmail): string {
+  const nome = escapeHtml(marca.nome);
+  // Validated when saved; checked again here because it lands in a style attribute.
+  const cor = marca.cor && HEX.test(marca.cor) ? marca.cor : '#e2e8f0';
+  const conteudo = marca.logoCid
+    ? `<img src="cid:${escapeHtml(marca.logoCid)}" alt="${nome}" height="48" style="display:block;height:48px;max-width:240px;border:0">`
+    : `<span style="font-size:18px;font-weight:bold;color:#0f172a">${nome}</span>`;
+  return `<tr><td style="padding:16px 32px;background:#ffffff;border-bottom:4px solid ${cor}">${conteudo}</td></tr>`;
 }
 
 function absoluteUrl(url: string, base: string): string | null {
@@ -54,7 +78,15 @@ function absoluteUrl(url: string, base: string): string | null {
  * One responsive layout for every e-mail: a 600 px container (fluid below that; a fixed 600 px
  * ghost table for Outlook), branded header, contact footer.
  */
-export function wrapHtml({ settings, publicUrl, year, subject, bodyHtml, preheader }: LayoutInput): string {
+export function wrapHtml({
+  settings,
+  publicUrl,
+  year,
+  subject,
+  bodyHtml,
+  preheader,
+  marcaDaEmpresa,
+}: LayoutInput): string {
   const { branding, contact } = settings;
   const color = brandColorForWhiteText(branding.primaryColor);
   const company = escapeHtml(branding.companyName);
@@ -88,7 +120,7 @@ export function wrapHtml({ settings, publicUrl, year, subject, bodyHtml, prehead
 <!--[if mso]><table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0"><tr><td><![endif]-->
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px;background:#ffffff;border-radius:8px;overflow:hidden;font-family:Arial,Helvetica,sans-serif;color:#0f172a">
 <tr><td style="background:${color};padding:20px 32px">${brand}</td></tr>
-<tr><td style="padding:32px;font-size:15px;line-height:1.6;color:#0f172a">
+${marcaDaEmpresa ? faixaDaEmpresa(marcaDaEmpresa) : ''}<tr><td style="padding:32px;font-size:15px;line-height:1.6;color:#0f172a">
 ${bodyHtml}
 </td></tr>
 <tr><td style="padding:20px 32px;background:#f8fafc;border-top:1px solid #e2e8f0;font-size:12px;line-height:1.6;color:#475569">

@@ -8,7 +8,7 @@ import {
 import { Liquid } from 'liquidjs';
 import { erro } from '../http/errors.ts';
 import { assertNoLineBreak } from './address.ts';
-import { brandColorForWhiteText, textFooter, wrapHtml } from './layout.ts';
+import { brandColorForWhiteText, type MarcaDaEmpresaNoEmail, textFooter, wrapHtml } from './layout.ts';
 
 /**
  * Templates are edited by admins, so the engine is Liquid: no code runs, no file is read
@@ -91,6 +91,8 @@ export interface RenderContext {
   publicUrl: string;
   timeZone: string;
   now?: Date;
+  /** The recipient company's branding, beside the firm's (plan feature `custom_branding`). */
+  marcaDaEmpresa?: MarcaDaEmpresaNoEmail | null;
 }
 
 /** Variables every template may use, from the settings and the clock. */
@@ -137,6 +139,7 @@ export async function renderEmail(
       year: common.ano,
       subject,
       bodyHtml,
+      marcaDaEmpresa: context.marcaDaEmpresa ?? null,
     }),
     text: `${bodyText}\n\n${textFooter(context.settings, common.ano)}\n`,
   };

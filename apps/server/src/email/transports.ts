@@ -8,11 +8,13 @@ import { formatMailbox, type Mailbox } from './address.ts';
 
 export type EmailProvider = 'outbox' | 'smtp' | 'amazon-ses';
 
-/** A file attached to a message (the monthly report's PDF). */
+/** A file attached to a message (the monthly report's PDF, a company's logo shown inline). */
 export interface AnexoDoEmail {
   filename: string;
   contentType: string;
   content: Buffer;
+  /** Content-ID of an inline image, which the HTML shows as `cid:…`. */
+  cid?: string;
 }
 
 /** SES v1 refuses a raw message above 10 MB (the attachments base64-encoded, about 4/3 of their size). */

@@ -232,6 +232,28 @@ export const ERROS = {
     code: 'RECURSO_FORA_DO_PLANO',
     message: (mensagem: string) => mensagem,
   },
+  // ── Marca da empresa (modules/marca, decision 026) ────────────────────────────────────────
+  logoInvalido: {
+    status: 400,
+    code: 'LOGO_INVALIDO',
+    message: 'O logo deve ser uma imagem PNG, JPEG, WebP ou SVG.',
+  },
+  logoIlegivel: {
+    status: 400,
+    code: 'LOGO_ILEGIVEL',
+    message: 'Não foi possível ler a imagem do logo. Envie um PNG, JPEG, WebP ou SVG válido.',
+  },
+  logoGrandeDemais: {
+    status: 400,
+    code: 'LOGO_GRANDE_DEMAIS',
+    message: 'O logo tem dimensões grandes demais: envie uma imagem de até 40 megapixels.',
+  },
+  logoAcimaDoLimite: {
+    status: 413,
+    code: 'ARQUIVO_GRANDE_DEMAIS',
+    message: 'O logo pode ter até 2 MB.',
+  },
+  logoNaoEncontrado: { status: 404, code: 'LOGO_NAO_ENCONTRADO', message: 'Esta empresa não tem logo.' },
   // ── Chaves de API (modules/chaves-api, decision 024) ──────────────────────────────────────
   chaveApiInvalida: {
     status: 401,

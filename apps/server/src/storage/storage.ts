@@ -75,6 +75,12 @@ export function newSuporteAnexoKey(chamadoId: string, ext: 'pdf' | 'png' | 'jpeg
   return `suporte/${chamadoId}/anexo-${randomUUID()}.${ext}`;
 }
 
+/** `empresas/${empresaId}/logo-${uuid}.png`: a company's logo; a new key per upload (cacheable URL). */
+export function newCompanyLogoKey(empresaId: string): string {
+  if (!/^[a-zA-Z0-9-]{1,64}$/.test(empresaId)) throw new InvalidStorageKeyError(empresaId);
+  return `empresas/${empresaId}/logo-${randomUUID()}.png`;
+}
+
 const KEY_CHARS = /^[a-zA-Z0-9\-/.]+$/;
 const MAX_KEY_LENGTH = 512;
 

@@ -115,6 +115,7 @@ async function chamar(op: Operation, url: string, cookie?: string) {
     body = multipart('anexo.pdf', pdf(2000));
   else if (op.label === 'POST /api/suporte/chamados/{id}/mensagens')
     body = { payload: JSON.stringify({ mensagem: 'De fora' }), contentType: 'application/json' };
+  else if (op.label === 'PUT /api/admin/empresas/{id}/marca/logo') body = multipart('logo.png', await png());
   else if (!['GET', 'DELETE'].includes(op.method)) body = { payload: '{}', contentType: 'application/json' };
   return t.app.inject({
     method: op.method,

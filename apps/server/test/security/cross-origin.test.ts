@@ -96,6 +96,8 @@ const corpos: Record<string, unknown> = {
   'PATCH /api/empresa/pessoas/{id}': { papel: 'gestor' },
   'POST /api/convites/{token}/aceitar': { nome: 'Invasor', senha: 'senha-do-invasor' },
   'POST /api/conta/pedido-empresa': { nome: 'Outra Empresa' },
+  'PUT /api/admin/empresas/{id}/marca': { cor: '#ff0000' },
+  'PUT /api/empresa/marca': { cor: '#ff0000' },
 };
 
 /** Better Auth's own state-changing endpoints (one catch-all in the document). */

@@ -10,6 +10,7 @@ export * from './emails.ts';
 export * from './empresas.ts';
 export * from './entrada.ts';
 export * from './laudos.ts';
+export * from './marca.ts';
 export * from './notificacoes.ts';
 export * from './planos.ts';
 export * from './relatorios.ts';

@@ -149,6 +149,8 @@ async function enfileirarLembrete(
       clienteNome: e.destinatario.nome,
     }),
     metadata: { regra: e.regra.name, marco: e.marco },
+    // The laudo's company: its logo and colour join the firm's when its plan has `customBranding`.
+    empresaId: e.laudo.empresaId,
   });
   await tx
     .update(notificationHistory)

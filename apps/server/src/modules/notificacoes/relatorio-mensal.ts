@@ -214,6 +214,7 @@ export async function enviarRelatoriosMensais(
           userId: cliente.id,
           variables: variaveis(cliente, mes, r, comPdf),
           metadata: { regra: regra.name, mes },
+          empresaId: cliente.empresaId,
           ...(comPdf ? { anexos: [{ tipo: ANEXO_RELATORIO, dados: { usuarioId: cliente.id, mes } }] } : {}),
         });
         await tx

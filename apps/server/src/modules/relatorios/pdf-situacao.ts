@@ -106,15 +106,37 @@ function escrever(
   doc.text(cabe, x + (o.alinhar === 'center' ? sobra / 2 : sobra), y, { lineBreak: false });
 }
 
-function moldura(doc: Doc, dados: DadosDoRelatorio, pagina: number, paginas: number) {
+/** The company's logo box in the header (right side), in points. */
+const LOGO = { largura: 130, altura: 40, y: 8 };
+
+function moldura(
+  doc: Doc,
+  dados: DadosDoRelatorio,
+  pagina: number,
+  paginas: number,
+  logo: PDFKit.Mixins.ImageSrc | null,
+) {
   doc.rect(0, 0, A4.largura, 56).fill(dados.marca.cor);
   escrever(doc, dados.marca.nome, MARGEM, 20, { largura: 330, tamanho: 16, negrito: true, cor: '#ffffff' });
-  escrever(doc, 'Relatório de situação', A4.largura - MARGEM - 170, 24, {
-    largura: 170,
-    tamanho: 10,
-    cor: '#ffffff',
-    alinhar: 'right',
-  });
+  const daEmpresa = dados.marca.daEmpresa;
+  // The company's branding beside the firm's: its colour as a band under the header, its logo on
+  // a white box at the header's right (where the report's name goes when there is no logo).
+  if (daEmpresa?.cor) doc.rect(0, 56, A4.largura, 5).fill(daEmpresa.cor);
+  if (logo) {
+    const x = A4.largura - MARGEM - LOGO.largura;
+    doc.roundedRect(x, LOGO.y, LOGO.largura, LOGO.altura, 4).fill('#ffffff');
+    doc.image(logo, x + 6, LOGO.y + 4, {
+      fit: [LOGO.largura - 12, LOGO.altura - 8],
+      align: 'center',
+      valign: 'center',
+    });
+  } else
+    escrever(doc, 'Relatório de situação', A4.largura - MARGEM - 170, 24, {
+      largura: 170,
+      tamanho: 10,
+      cor: '#ffffff',
+      alinhar: 'right',
+    });
   doc
     .moveTo(MARGEM, 806)
     .lineTo(A4.largura - MARGEM, 806)
@@ -298,8 +320,14 @@ export async function desenharRelatorio(dados: DadosDoRelatorio): Promise<Readab
   // PDFKit's document is a Readable (its types do not say so).
   const fluxo = doc as unknown as Readable;
   const paginas = totalDePaginas(dados.totalDaTabela);
+  // Opened once: an image given again by its object is embedded once, not on every page.
+  const logo = dados.marca.daEmpresa?.logo
+    ? ((doc as unknown as { openImage(src: Buffer): unknown }).openImage(
+        dados.marca.daEmpresa.logo,
+      ) as PDFKit.Mixins.ImageSrc)
+    : null;
   (async () => {
-    moldura(doc, dados, 1, paginas);
+    moldura(doc, dados, 1, paginas, logo);
     resumo(doc, dados);
     const titulo = `Laudos vencidos e vencendo (${numero(dados.totalDaTabela)})`;
     escrever(doc, titulo, MARGEM, 492, { largura: LARGURA_UTIL, tamanho: 11, negrito: true });
@@ -321,7 +349,7 @@ export async function desenharRelatorio(dados: DadosDoRelatorio): Promise<Readab
       if (naPagina === cabe) {
         doc.addPage();
         pagina++;
-        moldura(doc, dados, pagina, paginas);
+        moldura(doc, dados, pagina, paginas, logo);
         escrever(doc, `${titulo}, continuação`, MARGEM, 76, {
           largura: LARGURA_UTIL,
           tamanho: 11,
@@ -348,7 +376,7 @@ export async function desenharRelatorio(dados: DadosDoRelatorio): Promise<Readab
       while (pagina < paginas) {
         doc.addPage();
         pagina++;
-        moldura(doc, dados, pagina, paginas);
+        moldura(doc, dados, pagina, paginas, logo);
       }
     }
     doc.end();

@@ -17,7 +17,12 @@ export const relatoriosRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const relatorio = await gerarRelatorioDeSituacao(
-        { db: app.ctx.db, settings: app.ctx.settings.get(), timeZone: app.ctx.config.timeZone },
+        {
+          db: app.ctx.db,
+          settings: app.ctx.settings.get(),
+          timeZone: app.ctx.config.timeZone,
+          storage: app.ctx.storage,
+        },
         request.sessionUser!,
         request.query,
       );

@@ -3,6 +3,7 @@ import { type AppSettings, calendarDayIn, formatDateBR, formatDateTimeBR } from 
 import type { SessionUser } from '../../auth/session.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { erro } from '../../http/errors.ts';
+import type { FileStorage } from '../../storage/storage.ts';
 import { marcaDoRelatorio } from './marca.ts';
 import { desenharRelatorio } from './pdf-situacao.ts';
 import {
@@ -26,6 +27,8 @@ export interface ContextoDoRelatorio {
   db: DbOrTx;
   settings: AppSettings;
   timeZone: string;
+  /** Where the company's logo is read from (without it, the report carries no logo). */
+  storage?: FileStorage;
   agora?: Date;
 }
 
@@ -67,8 +70,9 @@ export async function gerarRelatorio(
     await vencimentosPorMes(ctx.db, where, hoje),
     await contarLinhasDaTabela(ctx.db, where, hoje),
   ];
+  const marca = await marcaDoRelatorio(ctx, empresa.id);
   const corpo = await desenharRelatorio({
-    marca: marcaDoRelatorio(ctx.settings, empresa.id),
+    marca,
     empresa: empresa.nome,
     geradoEm: formatDateTimeBR(agora, ctx.timeZone),
     filtros: filtrosEmPalavras(filtro),

@@ -380,8 +380,25 @@ describe('admin: a página da empresa', () => {
   }
 
   function mockEmpresa(extra: Record<string, ApiHandler> = {}) {
-    return mockAdminApi({ [`GET /api/admin/empresas/${ACME}`]: { body: equipe() }, ...extra });
+    return mockAdminApi({
+      [`GET /api/admin/empresas/${ACME}`]: { body: equipe() },
+      [`GET /api/admin/empresas/${ACME}/marca`]: { body: { cor: '#0b5394', logoUrl: null, ativa: false } },
+      ...extra,
+    });
   }
+
+  it("the company's branding: the admin edits it even when the plan does not show it yet, and is told so", async () => {
+    mockEmpresa();
+    renderApp(adminEmpresaHref(ACME));
+    const secao = await screen.findByRole('region', { name: 'Marca da empresa' });
+    expect(
+      await within(secao).findByText(/O plano desta empresa não inclui marca personalizada/),
+    ).toBeTruthy();
+    expect(((await within(secao).findByLabelText('Cor da empresa')) as HTMLInputElement).value).toBe(
+      '#0b5394',
+    );
+    expect(within(secao).getByText('Enviar logo')).toBeTruthy();
+  });
 
   it("the company's API keys: listed with their prefix and last use, and the 'Nova chave' button, when its plan includes them", async () => {
     const fetchMock = mockEmpresa({

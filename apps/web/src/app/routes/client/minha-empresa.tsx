@@ -4,6 +4,7 @@ import { useAuth } from '../../../features/auth';
 import { ChavesApiSecao } from '../../../features/chaves-api/components/chaves-api-secao';
 import { MinhaEmpresa } from '../../../features/equipe/components/minha-empresa';
 import { PedidoEmpresaCard } from '../../../features/equipe/components/pedido-empresa-card';
+import { MarcaSecao } from '../../../features/marca/components/marca-secao';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { paths } from '../../../lib/paths';
 
@@ -22,6 +23,12 @@ export function MinhaEmpresaPage() {
         {!user ? null : user.empresa_id ? (
           <div className="space-y-8">
             <MinhaEmpresa usuarioId={user.id} onPropriaContaAlterada={() => void refresh()} />
+            {/* The company's branding: the gestor changes it, a membro sees it. */}
+            <MarcaSecao
+              dono={{ tipo: 'empresa' }}
+              incluido={Boolean(user.plano?.customBranding)}
+              podeAlterar={user.papel === 'gestor'}
+            />
             {/* Only the gestor manages the company's API keys (members see nothing of them). */}
             {user.papel === 'gestor' ? (
               <ChavesApiSecao dono={{ tipo: 'empresa' }} incluido={Boolean(user.plano?.apiAccess)} />

@@ -68,6 +68,7 @@ function abrir({ apiAccess = true, papel = 'gestor' as 'gestor' | 'membro' } = {
   const fetchMock = mockApi({
     'GET /api/me': { body: perfil({ papel, plano: plano(apiAccess) }) },
     'GET /api/empresa': { body: equipe },
+    'GET /api/empresa/marca': { body: { cor: null, logoUrl: null, ativa: true } },
     'GET /api/empresa/chaves-api': () => ({ body: { chaves, maxAtivas: 10 } }),
     'POST /api/empresa/chaves-api': ({ body }) => {
       const criada = chave('k-2', (body as { nome: string }).nome);
