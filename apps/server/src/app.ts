@@ -50,6 +50,7 @@ import { notificacoesAdminRoutes, notificacoesRoutes } from './modules/notificac
 import { exigirRecurso } from './modules/planos/recursos.ts';
 import { planosAdminRoutes, planosRoutes } from './modules/planos/routes.ts';
 import { relatoriosRoutes } from './modules/relatorios/routes.ts';
+import { respostasRoutes } from './modules/respostas/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { loadWebBuild, registerSeoRoutes, sendPage } from './modules/site/public-site.ts';
 import { usuariosAdminRoutes } from './modules/usuarios/routes.ts';
@@ -315,6 +316,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(laudosRoutes);
   await app.register(exportacaoRoutes);
   await app.register(relatoriosRoutes);
+  await app.register(respostasRoutes);
   await app.register(notificacoesAdminRoutes);
   await app.register(notificacoesRoutes);
   await app.register(blogRoutes);

@@ -492,8 +492,8 @@ describe(`notifications API (${testEngine})`, () => {
     const lista = (await t.app.inject({ url: '/api/admin/email/templates', headers: h })).json().templates;
     expect(lista[0].type).toBe('laudo_criado');
     // 14 laudo reminders, laudo_criado, 6 account e-mails (with the sign-up confirmation and
-    // notice), the monthly report and the team invitation.
-    expect(lista).toHaveLength(23);
+    // notice), the monthly report, the team invitation and the firm's renewal request.
+    expect(lista).toHaveLength(24);
     const { template } = (
       await t.app.inject({ url: '/api/admin/email/templates/vencimento_7', headers: h })
     ).json();

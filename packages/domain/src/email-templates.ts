@@ -48,7 +48,8 @@ export type EmailTemplateType =
   | 'confirmar_email'
   | 'cadastro_existente'
   | 'relatorio_mensal'
-  | 'convite_equipe';
+  | 'convite_equipe'
+  | 'renovacao_solicitada';
 
 export const emailTemplateTypes: readonly EmailTemplateType[] = [
   'laudo_criado',
@@ -62,6 +63,7 @@ export const emailTemplateTypes: readonly EmailTemplateType[] = [
   'cadastro_existente',
   'relatorio_mensal',
   'convite_equipe',
+  'renovacao_solicitada',
 ];
 
 export function isEmailTemplateType(value: string): value is EmailTemplateType {
@@ -114,6 +116,20 @@ export function templateVariables(type: EmailTemplateType): readonly string[] {
         'papel',
         'link_convite',
         'validade_link',
+      ];
+    case 'renovacao_solicitada':
+      // To the firm: a client asked to renew a laudo from a reminder (issue 19).
+      return [
+        'laudo_nome',
+        'laudo_codigo',
+        'laudo_vencimento',
+        'laudo_url',
+        'cliente_empresa',
+        'dias_para_vencer',
+        'solicitante',
+        'periodo',
+        'contato',
+        'observacao',
       ];
     default:
       return [];

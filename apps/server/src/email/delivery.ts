@@ -15,6 +15,7 @@ import {
 import type { JobAttempt } from '../jobs/job.ts';
 import type { SettingsStore } from '../settings/store.ts';
 import { assertEmailAddress, assertNoLineBreak, type Mailbox, parseMailbox } from './address.ts';
+import type { AcaoDoEmail } from './layout.ts';
 import { type RenderedEmail, renderEmail } from './render.ts';
 import { seal, unseal } from './seal.ts';
 import {
@@ -48,6 +49,8 @@ export interface EmailRequest {
   metadata?: Record<string, unknown>;
   /** Files made when the message is delivered, not when it is queued (the queue stays small). */
   anexos?: PedidoDeAnexo[];
+  /** Buttons the layout draws below the template (a reminder's answer links): no template can drop them. */
+  acoes?: readonly AcaoDoEmail[];
 }
 
 /** What to attach, described: the `GeradorDeAnexos` makes the file at delivery. */
@@ -194,7 +197,7 @@ export class EmailService {
   /** Renders a template of `type` for `request`; throws AppError on a missing template or bad data. */
   async render(
     db: DbOrTx,
-    request: Pick<EmailRequest, 'type' | 'variables'>,
+    request: Pick<EmailRequest, 'type' | 'variables' | 'acoes'>,
     now?: Date,
   ): Promise<RenderedEmail> {
     const [template] = await db
@@ -208,6 +211,7 @@ export class EmailService {
       { subject: template.subject, html: template.htmlContent, text: template.textContent },
       request.variables,
       { settings, publicUrl: this.config.publicUrl, timeZone: this.config.timeZone, now },
+      request.acoes,
     );
   }
 

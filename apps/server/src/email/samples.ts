@@ -97,6 +97,14 @@ export function sampleVariables(type: EmailTemplateType, publicUrl: string): Rec
         link_convite: `${publicUrl}/convite/exemplo`,
         validade_link: '7 dias',
       };
+    case 'renovacao_solicitada':
+      return {
+        ...laudo,
+        solicitante: 'Mariana Souza (mariana@exemplo.com.br)',
+        periodo: 'Primeira quinzena de dezembro',
+        contato: '(11) 98888-7777',
+        observacao: 'Preferimos a visita pela manhã.',
+      };
     default:
       return {};
   }

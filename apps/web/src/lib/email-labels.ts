@@ -13,6 +13,7 @@ const nomesFixos: Record<string, string> = {
   cadastro_existente: 'Tentativa de cadastro',
   relatorio_mensal: 'Relatório mensal',
   convite_equipe: 'Convite para a equipe',
+  renovacao_solicitada: 'Pedido de renovação',
 };
 
 /**

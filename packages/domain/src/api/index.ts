@@ -13,5 +13,6 @@ export * from './laudos.ts';
 export * from './notificacoes.ts';
 export * from './planos.ts';
 export * from './relatorios.ts';
+export * from './respostas.ts';
 export * from './settings.ts';
 export * from './usuarios.ts';
