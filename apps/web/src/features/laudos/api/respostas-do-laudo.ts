@@ -1,11 +1,8 @@
 import { respostasDoLaudoSchema } from '@laudos/domain/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { apiFetch } from '../../../lib/api';
 import { parseWith } from '../../../lib/parse';
 import { laudoKey } from './laudo';
-
-export type RespostaDoLaudo = z.infer<typeof respostasDoLaudoSchema>['respostas'][number];
 
 /**
  * GET /api/laudos/:id/respostas: the client's answers to the reminders of the laudo's current due
