@@ -72,7 +72,11 @@ function inProcessScheduler(url: string) {
     logger: { logQuery: (sql, params) => captured.push({ sql, params }) },
   }) as unknown as Db;
   const scheduler = new NotificationScheduler({
-    config: { timeZone: 'America/Sao_Paulo', publicUrl: 'http://bench.local' },
+    config: {
+      timeZone: 'America/Sao_Paulo',
+      publicUrl: 'http://bench.local',
+      authSecret: 'bench-secret-bench-secret-bench-secret',
+    },
     db,
     email: { render: async () => ({ subject: '', html: '', text: '' }) } as unknown as EmailService,
     // The dry run reads no setting; a store is required by the type only.

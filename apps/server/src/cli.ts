@@ -169,13 +169,13 @@ const commands: Record<string, { usage: string; run(config: Config, args: string
               );
             }
             console.log(
-              `\nSimulação de ${formatDateBR(dia)}: ${sim.itens.filter((i) => !i.jaEnviado).length} e-mail(s) seriam enviados; ${sim.semEmail} laudo(s) sem e-mail do cliente; ${sim.semPlano} aviso(s) sem notificações no plano. Nada foi enviado.`,
+              `\nSimulação de ${formatDateBR(dia)}: ${sim.itens.filter((i) => !i.jaEnviado).length} e-mail(s) seriam enviados; ${sim.semEmail} laudo(s) sem e-mail do cliente; ${sim.semPlano} aviso(s) sem notificações no plano; ${sim.respondidos} laudo(s) já respondido(s) pelo cliente. Nada foi enviado.`,
             );
             return;
           }
           const r = await scheduler.executar({ origem: 'cli', ...(asOf ? { asOf } : {}) });
           console.log(
-            `Lembretes de ${formatDateBR(r.dataReferencia)}: ${r.enfileirados} e-mail(s) enfileirado(s), ${r.jaEnviados} já enviado(s), ${r.semEmail} laudo(s) sem e-mail, ${r.semPlano} sem notificações no plano, ${r.erros} erro(s).`,
+            `Lembretes de ${formatDateBR(r.dataReferencia)}: ${r.enfileirados} e-mail(s) enfileirado(s), ${r.jaEnviados} já enviado(s), ${r.semEmail} laudo(s) sem e-mail, ${r.semPlano} sem notificações no plano, ${r.respondidos} respondido(s) pelo cliente, ${r.erros} erro(s).`,
           );
           if (r.mensagem) console.log(r.mensagem);
           if (r.enfileirados > 0)

@@ -38,6 +38,7 @@ const appPaths = [
   paths.resetPassword,
   paths.confirmarEmail,
   paths.convite,
+  paths.lembrete,
   paths.changePassword,
   paths.dashboard,
   paths.novoLaudo,

@@ -50,7 +50,8 @@ export type EmailTemplateType =
   | 'relatorio_mensal'
   | 'convite_equipe'
   | 'suporte_para_firma'
-  | 'suporte_resposta';
+  | 'suporte_resposta'
+  | 'renovacao_solicitada';
 
 export const emailTemplateTypes: readonly EmailTemplateType[] = [
   'laudo_criado',
@@ -66,6 +67,7 @@ export const emailTemplateTypes: readonly EmailTemplateType[] = [
   'convite_equipe',
   'suporte_para_firma',
   'suporte_resposta',
+  'renovacao_solicitada',
 ];
 
 export function isEmailTemplateType(value: string): value is EmailTemplateType {
@@ -133,6 +135,20 @@ export function templateVariables(type: EmailTemplateType): readonly string[] {
       ];
     case 'suporte_resposta':
       return ['usuario_nome', 'chamado_assunto', 'chamado_mensagem', 'chamado_url'];
+    case 'renovacao_solicitada':
+      // To the firm: a client asked to renew a laudo from a reminder (issue 19).
+      return [
+        'laudo_nome',
+        'laudo_codigo',
+        'laudo_vencimento',
+        'laudo_url',
+        'cliente_empresa',
+        'dias_para_vencer',
+        'solicitante',
+        'periodo',
+        'contato',
+        'observacao',
+      ];
     default:
       return [];
   }

@@ -457,6 +457,11 @@ export const notificationRules = pgTable(
     frequency: text('frequency').notNull().default('daily'),
     /** 0 = Sunday … 6 = Saturday, for weekly rules. */
     weekday: smallint('weekday').notNull().default(1),
+    /**
+     * After-expiry rules: no more notices once the due date was answered (issue 19). Before-expiry
+     * rules always stop on an answer; this column is ignored for them.
+     */
+    pararAposResposta: boolean('parar_apos_resposta').notNull().default(false),
     /** The reference date of the last completed run: the next run covers the days after it. */
     lastRunDate: date('last_run_date', { mode: 'string' }),
     lastRunAt: timestamp('last_run_at', { withTimezone: true }),
@@ -563,6 +568,8 @@ export const notificationRuns = pgTable(
     withoutEmail: integer('without_email').notNull().default(0),
     /** Due reminders and monthly reports not sent: the company's plan leaves out `notificacoes`. */
     withoutPlan: integer('without_plan').notNull().default(0),
+    /** Due laudos skipped because their due date was answered (renewal requested or "ciente"). */
+    answered: integer('answered').notNull().default(0),
     errors: integer('errors').notNull().default(0),
     message: text('message'),
   },
@@ -679,4 +686,49 @@ export const chamadoMensagens = pgTable(
     criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('chamado_mensagens_chamado_idx').on(t.chamadoId, t.criadoEm)],
+);
+
+/**
+ * Answers to a reminder (issue 19), from the signed links of its e-mail: a renewal request
+ * ('solicitacao', which enters the firm's pipeline at `estagio` 'solicitado') or an acknowledgement
+ * ('ciente'). One of each kind per laudo and due date: a repeated click finds the row. An answer
+ * stops the due date's remaining before-expiry reminders (modules/notificacoes/planejamento.ts).
+ */
+export const respostasLembrete = pgTable(
+  'respostas_lembrete',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    laudoId: uuid('laudo_id')
+      .notNull()
+      .references(() => laudos.id, { onDelete: 'cascade' }),
+    /** The laudo's company when answered (the client's view and the firm's board filter by it). */
+    empresaId: uuid('empresa_id').references(() => empresas.id, { onDelete: 'set null' }),
+    /** The due date answered: a renewed laudo (new date) starts unanswered. */
+    dataVencimento: date('data_vencimento', { mode: 'string' }).notNull(),
+    tipo: text('tipo').notNull(),
+    /** The address the link was sent to (lower-case), and its account, if any. */
+    destinatario: text('destinatario').notNull(),
+    usuarioId: text('usuario_id').references(() => authUser.id, { onDelete: 'set null' }),
+    /** The reminder the link came with (its milestone row), and that milestone: 'vencendo:30'. */
+    notificationHistoryId: uuid('notification_history_id').references(() => notificationHistory.id, {
+      onDelete: 'set null',
+    }),
+    marco: text('marco').notNull(),
+    periodo: text('periodo'),
+    contato: text('contato'),
+    observacao: text('observacao'),
+    /** The request's stage in the firm's pipeline; null for a 'ciente'. */
+    estagio: text('estagio').default('solicitado'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('respostas_lembrete_laudo_uq').on(t.laudoId, t.dataVencimento, t.tipo),
+    index('respostas_lembrete_empresa_idx').on(t.empresaId, t.createdAt),
+    check('respostas_lembrete_tipo_ck', sql`${t.tipo} in ('solicitacao', 'ciente')`),
+    check(
+      'respostas_lembrete_estagio_ck',
+      sql`(${t.tipo} = 'ciente' and ${t.estagio} is null) or (${t.tipo} = 'solicitacao' and ${t.estagio} in ('solicitado', 'orcamento_enviado', 'agendado', 'inspecionado', 'concluido', 'perdido'))`,
+    ),
+  ],
 );

@@ -848,6 +848,51 @@ const suporteResposta: DefaultEmailTemplate = {
   daysAfter: null,
 };
 
+// ---------------------------------------------------------------------------------------------
+// Renewal request, to the firm (issue 19)
+// ---------------------------------------------------------------------------------------------
+
+const RENOVACAO_ROWS: readonly Row[] = [
+  ['Empresa', '{{ cliente_empresa }}'],
+  ['Laudo', '{{ laudo_nome }}'],
+  ['Código', '{{ laudo_codigo }}'],
+  ['Vencimento', '{{ laudo_vencimento }}'],
+  [
+    'Prazo',
+    '{% if dias_para_vencer < 0 %}Vencido há {{ dias_para_vencer | abs }} dias{% elsif dias_para_vencer == 0 %}Vence hoje{% else %}Faltam {{ dias_para_vencer }} dias{% endif %}',
+  ],
+  ['Solicitante', '{{ solicitante }}'],
+  ['Período preferido', "{{ periodo | default: 'Não informado' }}"],
+  ['Contato', "{{ contato | default: 'Não informado' }}"],
+];
+
+const renovacaoSolicitada: DefaultEmailTemplate = {
+  type: 'renovacao_solicitada',
+  name: 'Pedido de renovação (para a equipe)',
+  subject: 'Pedido de renovação: {{ laudo_nome }} ({{ cliente_empresa }})',
+  html: [
+    p('Olá, equipe {{ empresa_nome }},'),
+    p(
+      'O cliente pediu a renovação de um laudo pelo botão do lembrete de vencimento. Entre em contato para combinar a nova inspeção.',
+    ),
+    detailsTable(RENOVACAO_ROWS),
+    '{% if observacao != blank %}',
+    h2('Observação do cliente'),
+    p('{{ observacao }}'),
+    '{% endif %}',
+    button('Ver laudo no portal', '{{ laudo_url }}'),
+  ].join('\n'),
+  text: [
+    'Olá, equipe {{ empresa_nome }},',
+    'O cliente pediu a renovação de um laudo pelo botão do lembrete de vencimento. Entre em contato para combinar a nova inspeção.',
+    textRows(RENOVACAO_ROWS),
+    '{% if observacao != blank %}Observação do cliente:\n{{ observacao }}\n\n{% endif %}Ver laudo no portal: {{ laudo_url }}',
+  ].join('\n\n'),
+  urgencyLevel: 'atencao',
+  daysBefore: null,
+  daysAfter: null,
+};
+
 /** One default template per type, in the order of `emailTemplateTypes`. */
 export const defaultEmailTemplates: readonly DefaultEmailTemplate[] = [
   laudoCriado,
@@ -862,4 +907,5 @@ export const defaultEmailTemplates: readonly DefaultEmailTemplate[] = [
   conviteEquipe,
   suporteParaFirma,
   suporteResposta,
+  renovacaoSolicitada,
 ];

@@ -15,6 +15,7 @@ import {
 import type { JobAttempt } from '../jobs/job.ts';
 import type { SettingsStore } from '../settings/store.ts';
 import { assertEmailAddress, assertNoLineBreak, type Mailbox, parseMailbox } from './address.ts';
+import type { AcaoDoEmail } from './layout.ts';
 import { type RenderedEmail, renderEmail } from './render.ts';
 import { seal, unseal } from './seal.ts';
 import {
@@ -50,6 +51,8 @@ export interface EmailRequest {
   anexos?: PedidoDeAnexo[];
   /** The company the e-mail goes to: its branding, when its plan shows it, joins the firm's. */
   empresaId?: string | null;
+  /** Buttons the layout draws below the template (a reminder's answer links): no template can drop them. */
+  acoes?: readonly AcaoDoEmail[];
 }
 
 /** The attachment request of a company's logo, and the Content-ID the HTML shows it by. */
@@ -219,7 +222,7 @@ export class EmailService {
   /** Renders a template of `type` for `request`; throws AppError on a missing template or bad data. */
   async render(
     db: DbOrTx,
-    request: Pick<EmailRequest, 'type' | 'variables' | 'empresaId'>,
+    request: Pick<EmailRequest, 'type' | 'variables' | 'empresaId' | 'acoes'>,
     now?: Date,
   ): Promise<RenderedEmail> {
     return (await this.renderComMarca(db, request, now)).rendered;
@@ -228,7 +231,7 @@ export class EmailService {
   /** The rendering, and the storage key of the company logo it shows inline (to attach), if any. */
   private async renderComMarca(
     db: DbOrTx,
-    request: Pick<EmailRequest, 'type' | 'variables' | 'empresaId'>,
+    request: Pick<EmailRequest, 'type' | 'variables' | 'empresaId' | 'acoes'>,
     now?: Date,
   ): Promise<{ rendered: RenderedEmail; logoKey: string | null }> {
     const [template] = await db
@@ -254,6 +257,7 @@ export class EmailService {
           logoCid: marca.logoKey ? CID_DO_LOGO_DA_EMPRESA : null,
         },
       },
+      request.acoes,
     );
     return { rendered, logoKey: marca?.logoKey ?? null };
   }

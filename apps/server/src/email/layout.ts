@@ -33,6 +33,16 @@ export function brandColorForWhiteText(hex: string): string {
   return toHex();
 }
 
+/**
+ * A button the product adds below the template's body (the reminders' answer links, issue 19):
+ * drawn by the layout, so an admin's edit of a template's text can never drop it.
+ */
+export interface AcaoDoEmail {
+  rotulo: string;
+  /** An absolute address built by the server (never from a template or user input). */
+  href: string;
+}
+
 export interface LayoutInput {
   settings: AppSettings;
   publicUrl: string;
@@ -44,6 +54,7 @@ export interface LayoutInput {
   preheader?: string;
   /** The recipient company's own branding, shown under the firm's header (decision 026). */
   marcaDaEmpresa?: MarcaDaEmpresaNoEmail | null;
+  acoes?: readonly AcaoDoEmail[];
 }
 
 /** A company's branding in an e-mail: its logo goes as an inline image (`cid:`), not a link. */
@@ -68,6 +79,25 @@ function faixaDaEmpresa(marca: MarcaDaEmpresaNoEmail): string {
   return `<tr><td style="padding:16px 32px;background:#ffffff;border-bottom:4px solid ${cor}">${conteudo}</td></tr>`;
 }
 
+/** The actions' block: a short lead and one button each, side by side where they fit. */
+function acoesHtml(acoes: readonly AcaoDoEmail[], color: string): string {
+  if (acoes.length === 0) return '';
+  const botoes = acoes
+    .map(
+      (a, i) =>
+        `<a href="${escapeHtml(a.href)}" style="display:inline-block;margin:0 8px 8px 0;padding:12px 20px;border-radius:6px;font-weight:bold;font-size:15px;line-height:20px;text-decoration:none;${
+          i === 0
+            ? `background:${color};color:#ffffff;border:2px solid ${color}`
+            : `background:#ffffff;color:${color};border:2px solid ${color}`
+        }">${escapeHtml(a.rotulo)}</a>`,
+    )
+    .join('');
+  return `<div style="margin:24px 0 0;padding:16px 0 0;border-top:1px solid #e2e8f0">
+<p style="margin:0 0 12px;font-size:15px;line-height:1.5;color:#0f172a">Responda com um clique, sem precisar entrar no portal:</p>
+${botoes}
+</div>`;
+}
+
 function absoluteUrl(url: string, base: string): string | null {
   if (/^https:\/\//i.test(url)) return url;
   if (url.startsWith('/')) return `${base}${url}`;
@@ -86,6 +116,7 @@ export function wrapHtml({
   bodyHtml,
   preheader,
   marcaDaEmpresa,
+  acoes = [],
 }: LayoutInput): string {
   const { branding, contact } = settings;
   const color = brandColorForWhiteText(branding.primaryColor);
@@ -122,6 +153,7 @@ export function wrapHtml({
 <tr><td style="background:${color};padding:20px 32px">${brand}</td></tr>
 ${marcaDaEmpresa ? faixaDaEmpresa(marcaDaEmpresa) : ''}<tr><td style="padding:32px;font-size:15px;line-height:1.6;color:#0f172a">
 ${bodyHtml}
+${acoesHtml(acoes, color)}
 </td></tr>
 <tr><td style="padding:20px 32px;background:#f8fafc;border-top:1px solid #e2e8f0;font-size:12px;line-height:1.6;color:#475569">
 <strong style="color:#0f172a">${company}</strong><br>
@@ -135,6 +167,12 @@ ${contactLines.join(' &middot; ')}<br>
 </table>
 </body>
 </html>`;
+}
+
+/** The actions in a text body: one line each, before the footer. */
+export function acoesTexto(acoes: readonly AcaoDoEmail[]): string {
+  if (acoes.length === 0) return '';
+  return `\n\nResponda com um clique, sem precisar entrar no portal:\n${acoes.map((a) => `- ${a.rotulo}: ${a.href}`).join('\n')}`;
 }
 
 /** The plain-text footer appended to every text body. */

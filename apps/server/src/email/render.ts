@@ -8,7 +8,14 @@ import {
 import { Liquid } from 'liquidjs';
 import { erro } from '../http/errors.ts';
 import { assertNoLineBreak } from './address.ts';
-import { brandColorForWhiteText, type MarcaDaEmpresaNoEmail, textFooter, wrapHtml } from './layout.ts';
+import {
+  type AcaoDoEmail,
+  acoesTexto,
+  brandColorForWhiteText,
+  type MarcaDaEmpresaNoEmail,
+  textFooter,
+  wrapHtml,
+} from './layout.ts';
 
 /**
  * Templates are edited by admins, so the engine is Liquid: no code runs, no file is read
@@ -118,11 +125,12 @@ export interface RenderedEmail {
   text: string;
 }
 
-/** Renders a template with its variables inside the shared layout. */
+/** Renders a template with its variables inside the shared layout, with the product's buttons below it. */
 export async function renderEmail(
   template: TemplateParts,
   variables: Record<string, unknown>,
   context: RenderContext,
+  acoes: readonly AcaoDoEmail[] = [],
 ): Promise<RenderedEmail> {
   const common = commonVariables(context);
   const scope = { ...variables, ...common };
@@ -140,7 +148,8 @@ export async function renderEmail(
       subject,
       bodyHtml,
       marcaDaEmpresa: context.marcaDaEmpresa ?? null,
+      acoes,
     }),
-    text: `${bodyText}\n\n${textFooter(context.settings, common.ano)}\n`,
+    text: `${bodyText}${acoesTexto(acoes)}\n\n${textFooter(context.settings, common.ano)}\n`,
   };
 }

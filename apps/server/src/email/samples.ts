@@ -116,6 +116,14 @@ export function sampleVariables(type: EmailTemplateType, publicUrl: string): Rec
         chamado_mensagem: 'Olá, Mariana!\nPodemos agendar para o dia 10/12, às 9h. Confirma?',
         chamado_url: `${publicUrl}/suporte/exemplo`,
       };
+    case 'renovacao_solicitada':
+      return {
+        ...laudo,
+        solicitante: 'Mariana Souza (mariana@exemplo.com.br)',
+        periodo: 'Primeira quinzena de dezembro',
+        contato: '(11) 98888-7777',
+        observacao: 'Preferimos a visita pela manhã.',
+      };
     default:
       return {};
   }

@@ -339,6 +339,17 @@ export const ERROS = {
   },
   conviteNaoEncontrado: { status: 404, code: 'NAO_ENCONTRADO', message: 'Convite não encontrado.' },
   conviteInvalido: { status: 404, code: 'CONVITE_INVALIDO', message: 'Convite inválido ou expirado.' },
+  linkDeRespostaInvalido: {
+    status: 404,
+    code: 'LINK_INVALIDO',
+    message: 'Link inválido. Use o botão do e-mail de lembrete mais recente ou fale com a nossa equipe.',
+  },
+  linkDeRespostaExpirado: {
+    status: 410,
+    code: 'LINK_EXPIRADO',
+    message:
+      'Este link não vale mais: o vencimento do laudo mudou (o laudo foi renovado ou corrigido). Use o botão do e-mail de lembrete mais recente.',
+  },
   emailJaCadastrado: {
     status: 409,
     code: 'EMAIL_JA_CADASTRADO',

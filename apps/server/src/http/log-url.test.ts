@@ -5,7 +5,9 @@ import { enderecoParaLog, requisicaoParaLog } from './log-url.ts';
 const TOKEN = 'Zk3q9w_X-abcdefghijklmnopqrstuvwxyz0123456';
 
 describe('request URLs in the logs', () => {
-  it('masks the token of an invitation, a password reset and a confirmation link', () => {
+  it('masks the token of an invitation, a password reset, a confirmation and a reminder answer link', () => {
+    expect(enderecoParaLog(`/api/respostas/s.${TOKEN}`)).toBe('/api/respostas/[oculto]');
+    expect(enderecoParaLog(`/lembrete/c.${TOKEN}`)).toBe('/lembrete/[oculto]');
     expect(enderecoParaLog(`/api/convites/${TOKEN}`)).toBe('/api/convites/[oculto]');
     expect(enderecoParaLog(`/api/convites/${TOKEN}/aceitar`)).toBe('/api/convites/[oculto]/aceitar');
     expect(enderecoParaLog(`/convite/${TOKEN}?utm=x`)).toBe('/convite/[oculto]?utm=x');

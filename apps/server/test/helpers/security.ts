@@ -4,8 +4,9 @@ import path from 'node:path';
 import { deflateRawSync, constants as zlib } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { apiKeys, chamadoMensagens, chamados } from '../../src/db/schema.ts';
+import { apiKeys, chamadoMensagens, chamados, laudos, notificationHistory } from '../../src/db/schema.ts';
 import { gerarChaveApi } from '../../src/modules/chaves-api/service.ts';
+import { assinarLink } from '../../src/modules/respostas/link.ts';
 import { xlsxBuffer } from '../../src/storage/test-fixtures.ts';
 import { conviteDeTeste, createUser, json } from './accounts.ts';
 import { signIn, TEST_ORIGIN, type TestServer } from './server.ts';
@@ -251,7 +252,53 @@ export async function registrosDaEquipe(t: TestServer, empresaId: string): Promi
     '/api/empresa/convites/{id}': convite.id,
     '/api/empresa/pessoas/{id}': colega.id,
     '/api/convites/{token}': convite.token,
+    '/api/respostas/{token}': await respostaDeTeste(t, empresaId),
   };
+}
+
+/**
+ * The "Solicitar renovação" token of a reminder sent for a laudo of the company (issue 19): the
+ * laudo and its milestone row straight in the database, the token signed as the e-mail signs it.
+ * `renovado`: the laudo's due date has changed since, so the link is refused (410).
+ */
+export async function respostaDeTeste(
+  t: TestServer,
+  empresaId: string,
+  { renovado = false }: { renovado?: boolean } = {},
+): Promise<string> {
+  const db = t.server.database.db;
+  const dataVencimento = '2027-03-01';
+  const [laudo] = await db
+    .insert(laudos)
+    .values({
+      nome: 'Vaso lembrado',
+      codigo: `LEM-${Math.random().toString(36).slice(2, 8)}`,
+      cliente: 'Empresa do lembrete',
+      tipo: 'NR-13',
+      emailCliente: 'lembrado@equipe.com.br',
+      empresaId,
+      // A renewed laudo (a new due date) makes the reminder's link dead.
+      dataVencimento: renovado ? '2028-03-01' : dataVencimento,
+    })
+    .returning({ id: laudos.id });
+  const [marco] = await db
+    .insert(notificationHistory)
+    .values({
+      laudoId: laudo!.id,
+      templateType: 'vencimento_30',
+      notificationType: 'vencendo',
+      daysValue: 30,
+      dataVencimento,
+      destinatario: 'lembrado@equipe.com.br',
+    })
+    .returning({ id: notificationHistory.id });
+  return assinarLink(t.config.authSecret, {
+    tipo: 'solicitacao',
+    marcoId: marco!.id,
+    laudoId: laudo!.id,
+    dataVencimento,
+    destinatario: 'lembrado@equipe.com.br',
+  });
 }
 
 export async function criarLaudo(t: TestServer, cookie: string, body: Record<string, unknown>) {

@@ -14,6 +14,7 @@ import {
   pdf,
   png,
   registrosDaEquipe,
+  respostaDeTeste,
   uploadCapa,
   xlsx,
 } from '../helpers/security.ts';
@@ -90,6 +91,9 @@ beforeAll(async () => {
     // Better Auth's catch-all, exercised through a session read.
     '/api/auth/{*}': 'get-session',
     ...(await registrosDaEquipe(t, dono.empresaId!)),
+    // A reminder's signed link is its own credential: a live one records an answer by design
+    // (respostas.test.ts). Here, a renewed laudo's old link, which must change nothing.
+    '/api/respostas/{token}': await respostaDeTeste(t, dono.empresaId!, { renovado: true }),
   };
 });
 

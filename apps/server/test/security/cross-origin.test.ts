@@ -95,6 +95,7 @@ const corpos: Record<string, unknown> = {
   'POST /api/empresa/convites': { email: 'invasor@evil.example', papel: 'gestor' },
   'PATCH /api/empresa/pessoas/{id}': { papel: 'gestor' },
   'POST /api/convites/{token}/aceitar': { nome: 'Invasor', senha: 'senha-do-invasor' },
+  'POST /api/respostas/{token}': { observacao: 'Pedido forjado de outro site' },
   'POST /api/conta/pedido-empresa': { nome: 'Outra Empresa' },
   'PUT /api/admin/empresas/{id}/marca': { cor: '#ff0000' },
   'PUT /api/empresa/marca': { cor: '#ff0000' },

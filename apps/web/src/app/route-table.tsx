@@ -180,6 +180,12 @@ export const routes: RouteObject[] = [
                 HydrateFallback: DefaultPlaceholder,
                 lazy: page(() => import('./routes/guest/convite'), 'ConvitePage'),
               },
+              // Linked from every reminder e-mail (issue 19): the signed link is enough, signed in or not.
+              {
+                path: paths.lembrete,
+                HydrateFallback: DefaultPlaceholder,
+                lazy: page(() => import('./routes/guest/lembrete'), 'LembretePage'),
+              },
               {
                 lazy: guard('RequireUser'),
                 children: [

@@ -15,6 +15,7 @@ const nomesFixos: Record<string, string> = {
   convite_equipe: 'Convite para a equipe',
   suporte_para_firma: 'Suporte: chamado ou resposta do cliente',
   suporte_resposta: 'Suporte: resposta ao cliente',
+  renovacao_solicitada: 'Pedido de renovação',
 };
 
 /**

@@ -20,6 +20,7 @@ export const paths = {
   resetPassword: '/reset-password',
   confirmarEmail: '/confirmar-email',
   convite: '/convite/:token',
+  lembrete: '/lembrete/:token',
 
   changePassword: '/change-password',
   dashboard: '/dashboard',

@@ -36,6 +36,8 @@ export const alteracaoRegraSchema = entrada({
   runTime: z.string().refine(isHorario, 'Horário inválido: use HH:MM.').optional(),
   frequency: frequencia.optional(),
   weekday: z.number().int().min(0).max(6).optional(),
+  /** After-expiry rules: a laudo whose due date was answered (request or "ciente") gets no more notices. */
+  pararAposResposta: z.boolean().optional(),
 });
 export type AlteracaoRegra = z.output<typeof alteracaoRegraSchema>;
 
@@ -92,6 +94,8 @@ export const simulacaoSchema = z.object({
   semEmail: z.number(),
   /** Laudos (and monthly reports) of companies whose plan leaves out `notificacoes`: nothing sent. */
   semPlano: z.number(),
+  /** Laudos skipped because their due date was answered (renewal requested or "ciente", issue 19). */
+  respondidos: z.number(),
   itens: z.array(itemSimuladoSchema),
 });
 export type Simulacao = z.infer<typeof simulacaoSchema>;
@@ -116,6 +120,8 @@ function comInstantes<I extends z.ZodType>(instante: I) {
     frequency: frequencia,
     /** 0 = domingo … 6 = sábado; used when weekly. */
     weekday: z.number(),
+    /** After-expiry rules: stop once the due date was answered (before-expiry rules always stop). */
+    pararAposResposta: z.boolean(),
     lastRunDate: z.string().nullable(),
     lastRunAt: instante.nullable(),
     /** null when disabled. */
@@ -138,6 +144,8 @@ function comInstantes<I extends z.ZodType>(instante: I) {
     semEmail: z.number(),
     /** "sem notificações no plano": due laudos and monthly reports of companies whose plan leaves them out. */
     semPlano: z.number(),
+    /** Due laudos skipped because their due date was answered (renewal requested or "ciente"). */
+    respondidos: z.number(),
     erros: z.number(),
     mensagem: z.string().nullable(),
   });

@@ -16,7 +16,7 @@ import {
 import { janelasAte, janelasVencidas, simularLembretes } from './planejamento.ts';
 
 export interface DependenciasDoAgendador {
-  config: Pick<Config, 'timeZone' | 'publicUrl'>;
+  config: Pick<Config, 'timeZone' | 'publicUrl' | 'authSecret'>;
   db: Db;
   email: Pick<EmailService, 'enqueue' | 'render'>;
   settings: SettingsStore;
@@ -49,6 +49,7 @@ export class NotificationScheduler {
       settings: deps.settings,
       timeZone: deps.config.timeZone,
       publicUrl: deps.config.publicUrl,
+      secret: deps.config.authSecret,
       log: deps.log,
     };
   }

@@ -4,9 +4,11 @@ import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { notificationHistory, notificationLogs } from '../../db/schema.ts';
 import type { EmailService } from '../../email/delivery.ts';
+import type { AcaoDoEmail } from '../../email/layout.ts';
 import type { RegistrarResultado } from '../../jobs/enviar-email.ts';
 import type { SettingsStore } from '../../settings/store.ts';
 import { variaveisDoLaudo } from '../laudos/variaveis-email.ts';
+import { urlDaResposta } from '../respostas/link.ts';
 import { abrirExecucao, avancarJanelas, concluirExecucao, type Execucao, type Totais } from './estado.ts';
 import { type Envio, type Janela, marcarJaEnviados, planejarEnvios } from './planejamento.ts';
 import { enviarRelatoriosMensais } from './relatorio-mensal.ts';
@@ -32,6 +34,8 @@ export interface DependenciasDoEnvio {
   settings: SettingsStore;
   timeZone: string;
   publicUrl: string;
+  /** AUTH_SECRET: signs each reminder's answer links (modules/respostas/link.ts). */
+  secret: string;
   log: Log;
 }
 
@@ -54,16 +58,24 @@ export async function enviarLembretes(
     inicio: now,
     regras: janelas.map((j) => j.regra.name),
   });
-  const totais: Totais = { enfileirados: 0, jaEnviados: 0, semEmail: 0, semPlano: 0, erros: 0 };
+  const totais: Totais = {
+    enfileirados: 0,
+    jaEnviados: 0,
+    semEmail: 0,
+    semPlano: 0,
+    respondidos: 0,
+    erros: 0,
+  };
   let mensagem: string | null = null;
   if (!deps.settings.get().notifications.email) {
     mensagem = 'Envio de e-mails desativado nas configurações: nada foi enviado.';
   } else {
     try {
       const lembretes = janelas.filter((j) => j.regra.kind !== 'relatorio_mensal');
-      const { envios, semEmail, semPlano } = await planejarEnvios(db, lembretes);
+      const { envios, semEmail, semPlano, respondidos } = await planejarEnvios(db, lembretes);
       totais.semEmail = semEmail;
       totais.semPlano = semPlano;
+      totais.respondidos = respondidos;
       const pendentes: Envio[] = [];
       for (const { envio, jaEnviado } of await marcarJaEnviados(db, envios)) {
         if (jaEnviado) totais.jaEnviados++;
@@ -115,7 +127,7 @@ export async function enviarLembretes(
  */
 async function enfileirarLembrete(
   tx: DbOrTx,
-  deps: Pick<DependenciasDoEnvio, 'email' | 'publicUrl'>,
+  deps: Pick<DependenciasDoEnvio, 'email' | 'publicUrl' | 'secret'>,
   e: Envio,
   asOf: string,
   hoje: string,
@@ -151,6 +163,7 @@ async function enfileirarLembrete(
     metadata: { regra: e.regra.name, marco: e.marco },
     // The laudo's company: its logo and colour join the firm's when its plan has `customBranding`.
     empresaId: e.laudo.empresaId,
+    acoes: acoesDaResposta(deps, e, marco.id),
   });
   await tx
     .update(notificationHistory)
@@ -172,6 +185,29 @@ async function enfileirarLembrete(
     emailLogId: result.logId ?? null,
   });
   return true;
+}
+
+/**
+ * The reminder's two answer buttons (issue 19), signed for this reminder's milestone row: the
+ * layout draws them below whatever the admin wrote in the template.
+ */
+function acoesDaResposta(
+  deps: Pick<DependenciasDoEnvio, 'publicUrl' | 'secret'>,
+  e: Envio,
+  marcoId: string,
+): AcaoDoEmail[] {
+  const link = (tipo: 'solicitacao' | 'ciente') =>
+    urlDaResposta(deps.publicUrl, deps.secret, {
+      tipo,
+      marcoId,
+      laudoId: e.laudo.id,
+      dataVencimento: e.laudo.dataVencimento,
+      destinatario: e.destinatario.email,
+    });
+  return [
+    { rotulo: 'Solicitar renovação', href: link('solicitacao') },
+    { rotulo: 'Já estou providenciando', href: link('ciente') },
+  ];
 }
 
 /**

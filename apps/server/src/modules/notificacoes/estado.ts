@@ -17,6 +17,8 @@ export interface Totais {
   jaEnviados: number;
   semEmail: number;
   semPlano: number;
+  /** Due laudos skipped because their due date was answered (issue 19). */
+  respondidos: number;
   erros: number;
 }
 
@@ -79,6 +81,7 @@ export async function concluirExecucao(
       alreadySent: totais.jaEnviados,
       withoutEmail: totais.semEmail,
       withoutPlan: totais.semPlano,
+      answered: totais.respondidos,
       errors: totais.erros,
       message: mensagem,
     })
@@ -148,6 +151,7 @@ function toExecucao(r: typeof notificationRuns.$inferSelect): Execucao {
     jaEnviados: r.alreadySent,
     semEmail: r.withoutEmail,
     semPlano: r.withoutPlan,
+    respondidos: r.answered,
     erros: r.errors,
     mensagem: r.message,
   };

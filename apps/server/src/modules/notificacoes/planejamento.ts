@@ -18,6 +18,7 @@ import { authUser, laudos, notificationHistory, usuarios } from '../../db/schema
 import type { EmailService } from '../../email/delivery.ts';
 import { variaveisDoLaudo } from '../laudos/variaveis-email.ts';
 import { empresasSemRecurso } from '../planos/recursos.ts';
+import { vencimentosRespondidos } from '../respostas/service.ts';
 import type { RegraRow } from './regras.ts';
 import { planejarRelatoriosMensais } from './relatorio-mensal.ts';
 
@@ -114,12 +115,15 @@ function janelasDoDia(regras: readonly RegraRow[], data: string): Janela[] {
 
 /**
  * The laudos with a milestone in some window (an index range scan on data_vencimento each). A laudo
- * of a company whose plan leaves out `notificacoes` gets none (issue 18): counted in `semPlano`.
+ * of a company whose plan leaves out `notificacoes` gets none (issue 18): counted in `semPlano`. A
+ * laudo whose due date was answered (renewal requested or "ciente", issue 19) gets no more
+ * before-expiry reminders, nor after-expiry notices of a rule with `pararAposResposta`: counted in
+ * `respondidos`.
  */
 export async function planejarEnvios(
   db: DbOrTx,
   janelas: readonly Janela[],
-): Promise<{ envios: Envio[]; semEmail: number; semPlano: number }> {
+): Promise<{ envios: Envio[]; semEmail: number; semPlano: number; respondidos: number }> {
   const regrasPorId = new Map(janelas.map((j) => [j.regra.id, j.regra]));
   const janelasDeRegra: JanelaDeRegra[] = janelas
     .filter((j) => j.regra.kind === 'vencendo' || j.regra.kind === 'vencido')
@@ -134,7 +138,7 @@ export async function planejarEnvios(
       };
     });
   const faixas = faixasDeVencimento(janelasDeRegra);
-  if (faixas.length === 0) return { envios: [], semEmail: 0, semPlano: 0 };
+  if (faixas.length === 0) return { envios: [], semEmail: 0, semPlano: 0, respondidos: 0 };
   const rows = await laudosDevidos(db, faixas);
   const marcados = rows.flatMap((laudo) => {
     const escolha = marcoAEnviar(laudo.dataVencimento, janelasDeRegra);
@@ -145,8 +149,17 @@ export async function planejarEnvios(
     marcados.map((d) => d.laudo.empresaId),
     'notificacoes',
   );
-  const devidos = marcados.filter((d) => !d.laudo.empresaId || !semNotificacoes.has(d.laudo.empresaId));
-  const semPlano = marcados.length - devidos.length;
+  const doPlano = marcados.filter((d) => !d.laudo.empresaId || !semNotificacoes.has(d.laudo.empresaId));
+  const semPlano = marcados.length - doPlano.length;
+  const respondidas = await vencimentosRespondidos(
+    db,
+    doPlano.map((d) => ({ laudoId: d.laudo.id, dataVencimento: d.laudo.dataVencimento })),
+  );
+  const devidos = doPlano.filter(({ laudo, escolha }) => {
+    if (!respondidas.has(`${laudo.id}|${laudo.dataVencimento}`)) return true;
+    return escolha.marco.tipo === 'vencido' && !regrasPorId.get(escolha.regraId)!.pararAposResposta;
+  });
+  const respondidos = doPlano.length - devidos.length;
   const equipes = await equipesQueRecebem(
     db,
     devidos.map((d) => d.laudo.empresaId),
@@ -169,7 +182,7 @@ export async function planejarEnvios(
         templateType: regra.templateType ?? templateDoMarco(escolha.marco),
       });
   }
-  return { envios, semEmail, semPlano };
+  return { envios, semEmail, semPlano, respondidos };
 }
 
 /**
@@ -269,7 +282,7 @@ export async function simularLembretes(
 ): Promise<Simulacao> {
   const { db, email } = deps;
   const janelas = janelasDoDia(regras, data);
-  const { envios, semEmail, semPlano } = await planejarEnvios(db, janelas);
+  const { envios, semEmail, semPlano, respondidos } = await planejarEnvios(db, janelas);
   const itens: ItemSimulado[] = [];
   for (const { envio: e, jaEnviado } of await marcarJaEnviados(db, envios)) {
     let assunto = '';
@@ -309,7 +322,7 @@ export async function simularLembretes(
     itens.push(...r.itens);
     mensaisSemPlano = r.semPlano;
   }
-  return { data, itens, semEmail, semPlano: semPlano + mensaisSemPlano };
+  return { data, itens, semEmail, semPlano: semPlano + mensaisSemPlano, respondidos };
 }
 
 /** The laudos due in any of the ranges, with the client account their e-mail belongs to. */

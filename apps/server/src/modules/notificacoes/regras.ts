@@ -115,6 +115,7 @@ export function toRegraApi(r: RegraRow, timeZone: string, now: Date): RegraApi {
     runTime,
     frequency: r.frequency as Frequencia,
     weekday: r.weekday,
+    pararAposResposta: r.pararAposResposta,
     lastRunDate: r.lastRunDate,
     lastRunAt: r.lastRunAt,
     nextRunAt,
@@ -177,6 +178,10 @@ export async function alterarRegra(
         ...(input.runTime === undefined ? {} : { runTime: input.runTime }),
         ...(input.frequency === undefined ? {} : { frequency: input.frequency }),
         ...(input.weekday === undefined ? {} : { weekday: input.weekday }),
+        // Only after-expiry rules have the choice: before expiry, an answer always stops the reminders.
+        ...(kind === 'vencido' && input.pararAposResposta !== undefined
+          ? { pararAposResposta: input.pararAposResposta }
+          : {}),
         // The days a rule was off are not caught up when it comes back.
         ...(reativada
           ? {

@@ -20,6 +20,7 @@ function regra(overrides: Partial<Regra> = {}): Regra {
     runTime: '08:00',
     frequency: 'daily',
     weekday: 1,
+    pararAposResposta: false,
     lastRunDate: '2026-11-20',
     lastRunAt: '2026-11-20T11:00:00.000Z',
     nextRunAt: '2026-11-21T11:00:00.000Z',
@@ -148,6 +149,27 @@ describe('admin: regras de notificação', () => {
     ]);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
+
+  it('an after-expiry rule may stop once the client answered the reminder', async () => {
+    const fetchMock = mockAdminApi({
+      'PATCH /api/admin/notificacoes/regras/r-vencido': ({ body }) => ({
+        body: { regra: { ...regras[1]!, ...(body as Partial<Regra>) } },
+      }),
+    });
+    renderApp(paths.adminEmailNotifications);
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Editar regra Avisos de vencido' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar regra Avisos de vencido' });
+    const parar = within(dialog).getByLabelText('Parar quando o cliente responder') as HTMLInputElement;
+    expect(parar.checked).toBe(false);
+    fireEvent.click(parar);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+
+    expect(await screen.findByText('Regra Avisos de vencido salva.')).toBeTruthy();
+    expect(callsTo(fetchMock, 'PATCH /api/admin/notificacoes/regras/r-vencido')[0]).toMatchObject({
+      pararAposResposta: true,
+    });
+  });
 });
 
 describe('admin: agendador', () => {
@@ -183,6 +205,7 @@ describe('admin: agendador', () => {
             jaEnviados: 1,
             semEmail: 2,
             semPlano: 1,
+            respondidos: 0,
             erros: 0,
             mensagem: null,
           },
@@ -206,6 +229,7 @@ describe('admin: simulação de envio', () => {
     data: '2026-12-01',
     semEmail: 2,
     semPlano: 3,
+    respondidos: 0,
     itens: [
       {
         laudoId: 'l-1',
@@ -268,7 +292,7 @@ describe('admin: simulação de envio', () => {
   it('says when nothing would be sent', async () => {
     mockAdminApi({
       'POST /api/admin/notificacoes/simular': {
-        body: { data: '2026-12-02', itens: [], semEmail: 0, semPlano: 0 },
+        body: { data: '2026-12-02', itens: [], semEmail: 0, semPlano: 0, respondidos: 0 },
       },
     });
     renderApp(`${paths.adminEmailNotifications}?aba=simulacao`);

@@ -160,6 +160,9 @@ function resumo(execucao: Execucao): string {
     ...(execucao.semPlano > 0
       ? [`${execucao.semPlano.toLocaleString('pt-BR')} sem notificações no plano`]
       : []),
+    ...(execucao.respondidos > 0
+      ? [plural(execucao.respondidos, 'respondido pelo cliente', 'respondidos pelo cliente')]
+      : []),
     plural(execucao.erros, 'erro', 'erros'),
   ].join(', ');
 }
@@ -227,6 +230,12 @@ const colunas: DataTableColumn<Execucao>[] = [
     fold: true,
     className: numero,
     cell: (execucao) => execucao.semPlano.toLocaleString('pt-BR'),
+  },
+  {
+    header: 'Respondidos',
+    fold: true,
+    className: numero,
+    cell: (execucao) => execucao.respondidos.toLocaleString('pt-BR'),
   },
   {
     header: 'Erros',

@@ -70,6 +70,7 @@ function RegraForm({ regra, onDone }: { regra: Regra; onDone: () => void }) {
   const [frequency, setFrequency] = useState<Frequencia>(regra.frequency);
   const [weekday, setWeekday] = useState(regra.weekday);
   const [enabled, setEnabled] = useState(regra.enabled);
+  const [pararAposResposta, setPararAposResposta] = useState(regra.pararAposResposta);
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
 
   // A rule may point at a type this build does not know yet: keep it selectable.
@@ -99,6 +100,7 @@ function RegraForm({ regra, onDone }: { regra: Regra; onDone: () => void }) {
       weekday,
       enabled,
       ...(temDias ? (antes ? { daysBefore: lidos.dias } : { daysAfter: lidos.dias }) : {}),
+      ...(regra.kind === 'vencido' ? { pararAposResposta } : {}),
     };
     alterar.mutate(
       { id: regra.id, ...changes },
@@ -189,6 +191,15 @@ function RegraForm({ regra, onDone }: { regra: Regra; onDone: () => void }) {
             </option>
           ))}
         </SelectField>
+      ) : null}
+      {regra.kind === 'vencido' ? (
+        <CheckboxField
+          label="Parar quando o cliente responder"
+          name="pararAposResposta"
+          hint="Se o cliente pedir a renovação ou disser que já está providenciando, os avisos de vencido desta regra deixam de sair para esse vencimento. Os lembretes antes do vencimento sempre param."
+          checked={pararAposResposta}
+          onChange={(event) => setPararAposResposta(event.target.checked)}
+        />
       ) : null}
       <CheckboxField
         label="Regra ativa"

@@ -88,6 +88,12 @@ function ResultadoSimulacao({ simulacao }: { simulacao: Simulacao }) {
             e-mail.
           </p>
         ) : null}
+        {simulacao.respondidos > 0 ? (
+          <p>
+            {plural(simulacao.respondidos, 'laudo respondido', 'laudos respondidos')} pelo cliente (renovação
+            solicitada ou já providenciando): os lembretes desse vencimento não sairiam.
+          </p>
+        ) : null}
       </div>
       {simulacao.itens.length > 0 ? (
         <DataTable

@@ -214,6 +214,12 @@ function Editor({ template, emailTeste }: { template: Template; emailTeste: stri
           {template.editado ? <Badge tone="brand">Editado</Badge> : <Badge>Padrão</Badge>}
           <span>Atualizado em {formatDateTime(template.updatedAt)}</span>
         </p>
+        {/^(vencimento|vencido)_/.test(template.type) ? (
+          <p className="mt-2 text-sm text-slate-600">
+            Todo lembrete sai com os botões "Solicitar renovação" e "Já estou providenciando" abaixo deste
+            texto, acrescentados pelo sistema (não aparecem na pré-visualização e não podem ser removidos).
+          </p>
+        ) : null}
       </div>
 
       <div className="grid gap-8 lg:grid-cols-2">

@@ -22,11 +22,24 @@ beforeAll(async () => {
 }, 30_000);
 
 describe('/laudos/:id', () => {
-  it('shows the laudo and its files', async () => {
+  it("shows the laudo, its files and the client's answer to the reminders", async () => {
     mockApi({
       'GET /api/me': { body: perfil() },
       'GET /api/settings/public': settingsPublic,
       'GET /api/laudos/l-1': { body: { laudo: comArquivos } },
+      'GET /api/laudos/l-1/respostas': {
+        body: {
+          respostas: [
+            {
+              tipo: 'solicitacao',
+              em: '2026-12-01T13:00:00.000Z',
+              por: 'Maria Souza',
+              periodo: null,
+              observacao: null,
+            },
+          ],
+        },
+      },
     });
     renderApp(laudoHref('l-1'));
 
@@ -40,6 +53,7 @@ describe('/laudos/:id', () => {
     expect(screen.getByRole('link', { name: 'Baixar Excel' }).getAttribute('href')).toBe(
       '/api/laudos/l-1/arquivos/excel/download',
     );
+    expect(await screen.findByText('Renovação solicitada em 01/12/2026 por Maria Souza')).toBeTruthy();
   });
 
   it('shows the first sheet as a table and says when it is truncated', async () => {
@@ -47,6 +61,7 @@ describe('/laudos/:id', () => {
       'GET /api/me': { body: perfil() },
       'GET /api/settings/public': settingsPublic,
       'GET /api/laudos/l-1': { body: { laudo: comArquivos } },
+      'GET /api/laudos/l-1/respostas': { body: { respostas: [] } },
       'GET /api/laudos/l-1/arquivos/excel/tabela': {
         body: {
           sheetName: 'Medições',
@@ -75,6 +90,7 @@ describe('/laudos/:id', () => {
       'GET /api/settings/public': settingsPublic,
       'GET /api/tipos-laudo': tipos,
       'GET /api/laudos/l-1': { body: { laudo: comArquivos } },
+      'GET /api/laudos/l-1/respostas': { body: { respostas: [] } },
       'DELETE /api/laudos/l-1': { status: 204 },
       'GET /api/laudos': pagina([]),
     });
@@ -96,6 +112,7 @@ describe('/laudos/:id', () => {
       'GET /api/settings/public': settingsPublic,
       'GET /api/tipos-laudo': tipos,
       'GET /api/laudos/l-1': { body: { laudo: comArquivos } },
+      'GET /api/laudos/l-1/respostas': { body: { respostas: [] } },
       'PATCH /api/laudos/l-1': { body: { laudo: { ...comArquivos, data_vencimento: '2027-01-15' } } },
     });
     renderApp(laudoHref('l-1'));
@@ -113,6 +130,7 @@ describe('/laudos/:id', () => {
       'GET /api/me': { body: perfil() },
       'GET /api/settings/public': settingsPublic,
       'GET /api/laudos/l-outro': apiError(404, 'NAO_ENCONTRADO', 'Laudo não encontrado.'),
+      'GET /api/laudos/l-outro/respostas': { body: { respostas: [] } },
     });
     renderApp(laudoHref('l-outro'));
 
@@ -127,6 +145,7 @@ describe('/laudos/:id', () => {
       'GET /api/me': { body: admin() },
       'GET /api/settings/public': settingsPublic,
       'GET /api/laudos/l-1': { body: { laudo: comArquivos } },
+      'GET /api/laudos/l-1/respostas': { body: { respostas: [] } },
     });
     renderApp(laudoHref('l-1'));
 
@@ -146,6 +165,7 @@ describe('/laudos/:id', () => {
       'GET /api/me': { body: admin() },
       'GET /api/settings/public': settingsPublic,
       'GET /api/laudos/l-outro': apiError(404, 'NAO_ENCONTRADO', 'Laudo não encontrado.'),
+      'GET /api/laudos/l-outro/respostas': { body: { respostas: [] } },
     });
     renderApp(laudoHref('l-outro'));
 
@@ -160,6 +180,7 @@ describe('/laudos/:id', () => {
       'GET /api/me': { body: perfil() },
       'GET /api/settings/public': settingsPublic,
       'GET /api/laudos/l-1': { body: { laudo: { ...comArquivos, emailCliente: null, observacoes: null } } },
+      'GET /api/laudos/l-1/respostas': { body: { respostas: [] } },
     });
     renderApp(laudoHref('l-1'));
 
@@ -178,6 +199,7 @@ describe('/laudos/:id', () => {
       'GET /api/settings/public': settingsPublic,
       'GET /api/tipos-laudo': tipos,
       'GET /api/laudos/l-1': { body: { laudo: daSouza } },
+      'GET /api/laudos/l-1/respostas': { body: { respostas: [] } },
       'GET /api/admin/empresas/opcoes': {
         body: { empresas: [{ id: outra, nome: 'Caldeiras Lima', cnpj: null }] },
       },

@@ -10,12 +10,13 @@ import { OrEmpty } from '../../../components/ui/empty-value';
 import { ErrorNotice } from '../../../components/ui/error-notice';
 import { ApiError } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { formatDateTime } from '../../../lib/format';
+import { formatDate, formatDateTime } from '../../../lib/format';
 import { adminLaudosHref, paths } from '../../../lib/paths';
 import { errorMessage } from '../../../lib/validation';
 import { useLaudo } from '../api/get-laudo';
 import type { Laudo } from '../api/laudo';
 import { type AlteracaoLaudo, useAlterarLaudo, useExcluirLaudo } from '../api/mutations';
+import { useRespostasDoLaudo } from '../api/respostas-do-laudo';
 import { ArquivosLaudo, type RecursosArquivos } from './arquivos-laudo';
 import { dadosDoFormulario, LaudoForm, type ValoresLaudo, valoresDoLaudo } from './laudo-form';
 import { DescricaoVencimento, VencimentoBadge } from './vencimento-badge';
@@ -185,6 +186,7 @@ function LaudoCarregado({
           <Item termo="Data de vencimento">
             {laudo.dataVencimento ? formatDateBR(laudo.dataVencimento) : 'Sem data de vencimento'}
           </Item>
+          <RespostasDoVencimento id={laudo.id} />
           <Item termo="E-mail do cliente">
             <OrEmpty value={laudo.emailCliente} />
           </Item>
@@ -238,6 +240,33 @@ function LaudoCarregado({
         </p>
       </ConfirmDialog>
     </Moldura>
+  );
+}
+
+/**
+ * The client's answer to this due date's reminders, when there is one: "Renovação solicitada em
+ * dd/mm/aaaa por X" or "Ciente: providenciando". The firm's board of requests is a later slice.
+ */
+function RespostasDoVencimento({ id }: { id: string }) {
+  const respostas = useRespostasDoLaudo(id);
+  const lista = respostas.data?.respostas ?? [];
+  if (lista.length === 0) return null;
+  return (
+    <Item termo="Resposta ao lembrete" largo>
+      <ul className="space-y-1">
+        {lista.map((r) => (
+          <li key={r.tipo}>
+            {r.tipo === 'solicitacao'
+              ? `Renovação solicitada em ${formatDate(r.em)} por ${r.por}`
+              : `Ciente: providenciando (em ${formatDate(r.em)}, por ${r.por})`}
+            {r.periodo ? ` · Período preferido: ${r.periodo}` : ''}
+            {r.observacao ? (
+              <span className="block whitespace-pre-line text-slate-700">{r.observacao}</span>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </Item>
   );
 }
 
