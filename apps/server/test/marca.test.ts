@@ -6,7 +6,7 @@ import { addDaysIso } from '@laudos/domain';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
-import { empresas, laudos, notificationRules, planos } from '../src/db/schema.ts';
+import { emailOutbox, empresas, laudos, notificationRules, planos } from '../src/db/schema.ts';
 import { enviarRelatoriosMensais } from '../src/modules/notificacoes/relatorio-mensal.ts';
 import { createAdmin, createUser, empresaDeTeste } from './helpers/accounts.ts';
 import { startSmtpPeer } from './helpers/mail-peers.ts';
@@ -211,6 +211,24 @@ describe('custom_branding: the company logo and colour', () => {
       expect(lido.texto).toContain('Caldeira do hotel');
       expect(lido.tintaNaPrimeira).toBeGreaterThan(0.02);
       expect(imagensDoPdf(pdf!.content)).toBe(1);
+
+      // In sandbox mode the outbox keeps no files, yet its preview shows the logo: inlined as data:.
+      await t.server.settings.update({ ...t.server.settings.get(), mode: 'sandbox' });
+      const noSandbox = await t.server.email.enqueue(db, {
+        type: 'relatorio_mensal',
+        to: gestor.email,
+        variables: {},
+        empresaId,
+      });
+      expect(noSandbox.provider).toBe('outbox');
+      const guardada = await waitUntil(
+        async () =>
+          (await db.select().from(emailOutbox).where(eq(emailOutbox.emailLogId, noSandbox.logId!)))[0],
+        { what: 'mensagem do sandbox na caixa de saída', timeoutMs: 60_000 },
+      );
+      expect(guardada.html).not.toContain('cid:logo-empresa');
+      expect(guardada.html).toContain(`src="data:image/png;base64,${novo.rawPayload.toString('base64')}"`);
+      await t.server.settings.update({ ...t.server.settings.get(), mode: 'production' });
 
       // A company that loses the feature keeps its logo but its reports go with the firm's brand alone.
       await db

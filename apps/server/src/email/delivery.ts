@@ -417,9 +417,18 @@ export class EmailService {
     const { anexos, ...conteudo } = message;
     const outgoing: OutgoingEmail = { logId, from, replyTo: this.replyTo(), ...conteudo };
     try {
-      // The outbox keeps no files: none is made for it.
       if (anexos?.length && provider !== 'outbox')
         outgoing.attachments = await this.gerarAnexos(logId, anexos);
+      // The outbox keeps no files, but the sandbox's preview shows what the recipient would see:
+      // the company's logo goes into the stored HTML as a data: URL instead of a cid: reference.
+      const logos = anexos?.filter((a) => a.tipo === ANEXO_LOGO_DA_EMPRESA) ?? [];
+      if (logos.length && provider === 'outbox') {
+        for (const logo of await this.gerarAnexos(logId, logos)) {
+          if (!logo.cid) continue;
+          const dataUrl = `data:${logo.contentType};base64,${logo.content.toString('base64')}`;
+          outgoing.html = outgoing.html.replaceAll(`cid:${logo.cid}`, dataUrl);
+        }
+      }
       const { messageId } = await this.transport(provider).send(outgoing);
       // Recorded at once: the only window for a duplicate is a crash between the provider's
       // acceptance and this update.

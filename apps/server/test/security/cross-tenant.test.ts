@@ -55,6 +55,7 @@ let dono: Conta;
 /** Another company's people by cookie, and its API key (decision 024) on the routes a key may call. */
 let atacantes: { quem: string; cookie?: string; chave?: string }[] = [];
 let chaveDeB: { id: string };
+let chamadoDeB: { id: string; mensagemId: string };
 let laudosDeB: { id: string; codigo: string }[] = [];
 let conviteDeB: { id: string };
 let colegaDeB: { id: string; email: string };
@@ -142,6 +143,7 @@ beforeAll(async () => {
   });
   conviteDeB = await convidarEmB('convidado@beta.com.br');
   chaveDeB = await chaveApiDeB();
+  chamadoDeB = await chamadoDeSuporteDeB('Vazamento confidencial da Beta');
 
   const db = t.server.database.db;
   const ids = laudosDeB.map((l) => l.id);
@@ -162,6 +164,9 @@ beforeAll(async () => {
     conviteDeB.id,
     'convidado@beta.com.br',
     chaveDeB.id,
+    chamadoDeB.id,
+    chamadoDeB.mensagemId,
+    'Vazamento confidencial',
     ...notificacoes.map((n) => n.id),
     ...emails.map((e) => e.id),
   ];
@@ -177,6 +182,27 @@ async function chaveApiDeB(): Promise<{ id: string }> {
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().chave;
+}
+
+/** A support request of B, opened by B's gestor with a PDF attached to its first message. */
+async function chamadoDeSuporteDeB(assunto: string): Promise<{ id: string; mensagemId: string }> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/suporte/chamados',
+    headers: json(dono.cookie),
+    payload: { assunto, mensagem: `${assunto}: detalhes` },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const { chamado, mensagemId } = res.json() as { chamado: { id: string }; mensagemId: string };
+  const anexo = multipart('anexo-da-beta.pdf', pdf(2000));
+  const anexado = await t.app.inject({
+    method: 'POST',
+    url: `/api/suporte/chamados/${chamado.id}/mensagens/${mensagemId}/anexo`,
+    headers: { cookie: dono.cookie, origin: TEST_ORIGIN, 'content-type': anexo.contentType },
+    payload: anexo.payload,
+  });
+  expect(anexado.statusCode, anexado.body).toBe(200);
+  return { id: chamado.id, mensagemId };
 }
 
 /** An invitation of B's team, sent by B's gestor. */
@@ -238,6 +264,10 @@ function valoresDe(op: Operation, parametro: string, deB: { id: string }): strin
     /^\/api\/(laudos|empresa\/convites|empresa\/pessoas|empresa\/chaves-api)\/\{id\}/.test(op.path)
   )
     return [deB.id];
+  if (op.path.startsWith('/api/suporte/chamados/{id}')) {
+    if (parametro === 'id') return [deB.id];
+    if (parametro === 'mensagemId' && 'mensagemId' in deB) return [String(deB.mensagemId)];
+  }
   return undefined;
 }
 
@@ -245,15 +275,31 @@ function valoresDe(op: Operation, parametro: string, deB: { id: string }): strin
 function registrosDeB(op: Operation): { id: string }[] {
   if (op.path.startsWith('/api/empresa/convites/')) return [conviteDeB];
   if (op.path.startsWith('/api/empresa/chaves-api/')) return [chaveDeB];
+  if (op.path.startsWith('/api/suporte/chamados/')) return [chamadoDeB];
   if (op.path.startsWith('/api/empresa/pessoas/')) return [colegaDeB, dono];
   return laudosDeB;
 }
 
 /** A record of the same kind for the owner's control call (a call may use it up). */
-async function controleDeB(op: Operation): Promise<{ id: string }> {
+async function controleDeB(op: Operation): Promise<{ id: string; mensagemId?: string }> {
   const sufixo = Math.random().toString(36).slice(2, 8);
   if (op.path.startsWith('/api/empresa/convites/')) return convidarEmB(`controle-${sufixo}@beta.com.br`);
   if (op.path.startsWith('/api/empresa/chaves-api/')) return chaveApiDeB();
+  // A fresh request: the owner's control call may attach to its message (one file per message).
+  if (op.path.startsWith('/api/suporte/chamados/')) {
+    const novo = await chamadoDeSuporteDeB(`Controle ${sufixo}`);
+    if (op.label === 'POST /api/suporte/chamados/{id}/mensagens/{mensagemId}/anexo') {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/suporte/chamados/${novo.id}/mensagens`,
+        headers: json(dono.cookie),
+        payload: { mensagem: 'Segue outro arquivo' },
+      });
+      expect(res.statusCode, res.body).toBeLessThan(300);
+      return { id: novo.id, mensagemId: res.json().mensagemId };
+    }
+    return novo;
+  }
   if (op.path.startsWith('/api/empresa/pessoas/'))
     return createUser(t, {
       email: `controle-${sufixo}@beta.com.br`,
@@ -286,6 +332,16 @@ async function corpo(op: Operation, url: string) {
     const excel = url.endsWith('/excel');
     const body = multipart(excel ? 'planilha-de-a.xlsx' : 'laudo-de-a.pdf', excel ? await xlsx() : pdf(3000));
     return { payload: body.payload, contentType: body.contentType };
+  }
+  if (op.label === 'POST /api/suporte/chamados/{id}/mensagens/{mensagemId}/anexo') {
+    const body = multipart('anexo-de-a.pdf', pdf(2000));
+    return { payload: body.payload, contentType: body.contentType };
+  }
+  if (op.label === 'POST /api/suporte/chamados/{id}/mensagens') {
+    return {
+      payload: JSON.stringify({ mensagem: 'Resposta de outra empresa' }),
+      contentType: 'application/json',
+    };
   }
   if (op.label === 'PATCH /api/empresa/pessoas/{id}') {
     return { payload: JSON.stringify({ ativo: false }), contentType: 'application/json' };

@@ -36,7 +36,7 @@ export const oQueORecursoFaz: Record<RecursoDoPlano, string> = {
   dataExport:
     'Baixe os laudos em Excel ou CSV, com os filtros da lista, ou tudo de uma vez num arquivo ZIP com o PDF e a planilha de cada laudo.',
   customBranding:
-    'O logotipo e a cor da sua empresa, ao lado da nossa marca, nos relatórios em PDF e nos e-mails enviados à sua equipe.',
+    'O logotipo e a cor da sua empresa, ao lado da nossa marca, no relatório de situação em PDF, nos lembretes de vencimento e no resumo mensal.',
 };
 
 export type Plano = PlanoAdmin;
