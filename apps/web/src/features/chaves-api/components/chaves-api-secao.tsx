@@ -1,6 +1,6 @@
 import { criarChaveApiEntrada } from '@laudos/domain/api';
 import { type FormEvent, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { ForaDoPlano } from '../../../components/fora-do-plano';
 import { SkeletonText } from '../../../components/loading';
 import { useToast } from '../../../components/toast';
 import { Badge } from '../../../components/ui/badge';
@@ -13,7 +13,6 @@ import { TextField } from '../../../components/ui/field';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { copyText } from '../../../lib/clipboard';
 import { formatDateTime } from '../../../lib/format';
-import { paths } from '../../../lib/paths';
 import {
   errorMessage,
   errorsFromRequest,
@@ -58,16 +57,7 @@ export function ChavesApiSecao({ dono, incluido }: { dono: DonoDasChaves; inclui
         {incluido ? (
           <ChavesIncluidas dono={dono} />
         ) : (
-          <div className="space-y-3">
-            <p className="font-medium text-slate-900">
-              {dono.tipo === 'empresa'
-                ? 'Seu plano não inclui acesso à API.'
-                : 'O plano desta empresa não inclui acesso à API.'}
-            </p>
-            <Link to={paths.planos} className={buttonClass('primary')}>
-              Ver os planos que incluem
-            </Link>
-          </div>
+          <ForaDoPlano recurso="apiAccess" daEmpresa={dono.tipo !== 'empresa'} />
         )}
       </div>
     </section>

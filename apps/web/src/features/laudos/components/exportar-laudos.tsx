@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { ForaDoPlano } from '../../../components/fora-do-plano';
 import { buttonClass } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { DownloadComProgresso } from '../../../components/ui/download-com-progresso';
-import { paths } from '../../../lib/paths';
 
 /** The list's filters, as the export takes them (the same names as GET /api/laudos). */
 export interface FiltroDaExportacao {
@@ -76,17 +75,11 @@ export function ExportarLaudos({ filtro, incluido }: { filtro: FiltroDaExportaca
             </div>
           </div>
         ) : (
-          <div className="space-y-3">
-            <p className="text-slate-700">
-              A exportação de dados gera uma planilha (Excel ou CSV) de todos os seus laudos, com código,
-              tipo, vencimento e situação, para levar a relatórios e ao seu sistema, e a exportação completa:
-              um ZIP com a planilha e todos os arquivos dos laudos.
-            </p>
-            <p className="font-medium text-slate-900">Seu plano não inclui exportação de dados.</p>
-            <Link to={paths.planos} className={buttonClass('primary')} data-autofocus>
-              Ver os planos que incluem
-            </Link>
-          </div>
+          <ForaDoPlano recurso="dataExport" foco>
+            A exportação de dados gera uma planilha (Excel ou CSV) de todos os seus laudos, com código, tipo,
+            vencimento e situação, para levar a relatórios e ao seu sistema, e a exportação completa: um ZIP
+            com a planilha e todos os arquivos dos laudos.
+          </ForaDoPlano>
         )}
       </Dialog>
     </>

@@ -1,13 +1,12 @@
 import { type RelatorioSituacaoFiltro, relatorioSituacaoQuery } from '@laudos/domain/api';
 import { type FormEvent, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { EmpresaCombobox, type EmpresaEscolhida } from '../../../components/empresa-combobox';
+import { ForaDoPlano } from '../../../components/fora-do-plano';
 import { buttonClass } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { salvarArquivo } from '../../../lib/download';
-import { paths } from '../../../lib/paths';
 import {
   errorMessage,
   errorsFromRequest,
@@ -47,17 +46,11 @@ export function RelatorioSituacao({ incluido, admin }: { incluido: boolean; admi
         {incluido ? (
           <FormularioDoRelatorio admin={admin} />
         ) : (
-          <div className="space-y-3">
-            <p className="text-slate-700">
-              O relatório de situação reúne num PDF o resumo dos seus laudos, um gráfico dos próximos
-              vencimentos e a lista dos vencidos e vencendo, para levar a reuniões e auditorias. Ele também
-              chega em anexo ao relatório mensal por e-mail.
-            </p>
-            <p className="font-medium text-slate-900">Seu plano não inclui relatórios personalizados.</p>
-            <Link to={paths.planos} className={buttonClass('primary')} data-autofocus>
-              Ver os planos que incluem
-            </Link>
-          </div>
+          <ForaDoPlano recurso="customReports" foco>
+            O relatório de situação reúne num PDF o resumo dos seus laudos, um gráfico dos próximos
+            vencimentos e a lista dos vencidos e vencendo, para levar a reuniões e auditorias. Ele também
+            chega em anexo ao relatório mensal por e-mail.
+          </ForaDoPlano>
         )}
       </Dialog>
     </>

@@ -1,13 +1,12 @@
 import { salvarMarcaEntrada } from '@laudos/domain/api';
 import { type ChangeEvent, type FormEvent, useEffect, useId, useState } from 'react';
-import { Link } from 'react-router';
+import { ForaDoPlano } from '../../../components/fora-do-plano';
 import { SkeletonText } from '../../../components/loading';
 import { useToast } from '../../../components/toast';
 import { buttonClass } from '../../../components/ui/button';
 import { ErrorNotice } from '../../../components/ui/error-notice';
 import { TextField } from '../../../components/ui/field';
 import { FormAlert } from '../../../components/ui/form-alert';
-import { paths } from '../../../lib/paths';
 import { errorMessage } from '../../../lib/validation';
 import {
   type DonoDaMarca,
@@ -61,12 +60,7 @@ export function MarcaSecao({
             <MarcaIncluida dono={dono} podeAlterar={podeAlterar} />
           </div>
         ) : (
-          <div className="space-y-3">
-            <p className="font-medium text-slate-900">Seu plano não inclui marca personalizada.</p>
-            <Link to={paths.planos} className={buttonClass('primary')}>
-              Ver os planos que incluem
-            </Link>
-          </div>
+          <ForaDoPlano recurso="customBranding" />
         )}
       </div>
     </section>
