@@ -5,6 +5,7 @@ import type { SessionUser } from '../../auth/session.ts';
 import type { Db } from '../../db/client.ts';
 import { laudos } from '../../db/schema.ts';
 import { erro } from '../../http/errors.ts';
+import { lerCabeca } from '../../storage/cabeca.ts';
 import { excelPreviews, PreviewBeyondBudgetError } from '../../storage/excel-preview.ts';
 import {
   contentDisposition,
@@ -105,31 +106,15 @@ export async function enviarArquivo(
   }
 
   // Read just enough to know what the content is, then stream the rest to disk.
-  const iterator = part.file[Symbol.asyncIterator]();
-  const buffered: Buffer[] = [];
-  let head = Buffer.alloc(0);
-  while (head.length < 8) {
-    const next = await iterator.next();
-    if (next.done) break;
-    buffered.push(next.value as Buffer);
-    head = Buffer.concat([head, next.value as Buffer]);
-  }
+  const { cabeca: head, corpo } = await lerCabeca(part.file, 8);
   const ext = typeFromHead(head);
   if (!ext || (tipo === 'pdf') !== (ext === 'pdf')) {
     part.file.resume();
     throw wrongType(tipo);
   }
   const key = newStorageKey(id, tipo, ext);
-  async function* body() {
-    yield* buffered;
-    for (;;) {
-      const next = await iterator.next();
-      if (next.done) return;
-      yield next.value as Buffer;
-    }
-  }
   try {
-    await storage.save(key, body(), { maxBytes });
+    await storage.save(key, corpo(), { maxBytes });
   } catch (err) {
     part.file.resume();
     if (err instanceof FileTooLargeError) throw erro('arquivoGrandeDemais', settings.limits.maxFileSizeMb);

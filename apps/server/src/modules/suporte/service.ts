@@ -7,6 +7,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { chamadoMensagens, chamados, empresas, laudos, planos, usuarios } from '../../db/schema.ts';
 import type { EmailService } from '../../email/delivery.ts';
 import { erro } from '../../http/errors.ts';
+import { lerCabeca } from '../../storage/cabeca.ts';
 import { contentDisposition, safeDownloadName } from '../../storage/file-types.ts';
 import {
   FileNotFoundError,
@@ -312,32 +313,16 @@ export async function anexarArquivo(
     part?.file.resume();
     throw erro('arquivoAusente');
   }
-  const iterator = part.file[Symbol.asyncIterator]();
-  const buffered: Buffer[] = [];
-  let head = Buffer.alloc(0);
-  while (head.length < 12) {
-    const next = await iterator.next();
-    if (next.done) break;
-    buffered.push(next.value as Buffer);
-    head = Buffer.concat([head, next.value as Buffer]);
-  }
+  const { cabeca: head, corpo } = await lerCabeca(part.file, 12);
   const ext = extensaoDoPdf(head) ?? formatoPelosBytes(head);
   if (!ext) {
     part.file.resume();
     throw erro('anexoInvalido');
   }
   const key = newSuporteAnexoKey(id, ext);
-  async function* body() {
-    yield* buffered;
-    for (;;) {
-      const next = await iterator.next();
-      if (next.done) return;
-      yield next.value as Buffer;
-    }
-  }
   let bytes: number;
   try {
-    ({ bytes } = await deps.storage.save(key, body(), { maxBytes }));
+    ({ bytes } = await deps.storage.save(key, corpo(), { maxBytes }));
   } catch (err) {
     part.file.resume();
     if (err instanceof FileTooLargeError) throw erro('arquivoGrandeDemais', limiteMb);
