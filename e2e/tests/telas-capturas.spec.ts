@@ -185,6 +185,7 @@ test('the client screens, kept as screenshots: nothing sticks out or sits under 
     [`/laudos/${cliente.laudoId}`, 'Laudo', `TELA-2-${cliente.id}`],
     ['/conta', 'Minha conta', 'Minha conta'],
     ['/minha-empresa', 'Minha empresa', cliente.email],
+    ['/suporte', 'Suporte', 'Suporte'],
   ] as const) {
     await page.goto(caminho);
     await expect(page.getByRole('main').getByText(texto).first()).toBeVisible();
@@ -249,6 +250,7 @@ test('the admin screens, kept as screenshots: nothing sticks out or sits under t
     ['/admin/email-notifications?aba=emails', 'Serviço de e-mail'],
     ['/admin/email-templates', 'Modelos de e-mail'],
     ['/admin/email-templates?aba=mensagens', 'Mensagens enviadas'],
+    ['/admin/suporte', 'Suporte (admin)'],
     [`/laudos/${cliente.laudoId}`, 'Laudo (admin)'],
     ['/vencimentos', 'Vencimentos (admin)'],
     ['/vencimentos?visao=calendario', 'Calendário (admin)'],
