@@ -1,6 +1,6 @@
 // Prints one closing line over every suite of `npm test`: "N passed, N failed".
 // Reads the JSON reports vitest and Playwright write when CI is set.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 
 let passed = 0;
 let failed = 0;
@@ -12,9 +12,12 @@ if (existsSync(unit)) {
   failed += r.numFailedTests ?? 0;
   skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
 }
-const e2e = 'test-results/e2e.json';
-if (existsSync(e2e)) {
-  const r = JSON.parse(readFileSync(e2e, 'utf8'));
+// One report per Playwright process (scripts/e2e.mjs): e2e-desktop.json, e2e-celular.json.
+const e2eReports = existsSync('test-results')
+  ? readdirSync('test-results').filter((f) => /^e2e(-[\w-]+)?\.json$/.test(f))
+  : [];
+for (const e2e of e2eReports) {
+  const r = JSON.parse(readFileSync(`test-results/${e2e}`, 'utf8'));
   passed += r.stats?.expected ?? 0;
   failed += (r.stats?.unexpected ?? 0) + (r.stats?.flaky ?? 0);
   skipped += r.stats?.skipped ?? 0;
