@@ -36,7 +36,13 @@ export default defineConfig({
     timezoneId: 'America/Sao_Paulo',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: chromiumArgs,
+      // The browser's own language (chromium-l10n), as a Brazilian user's: dates typed and shown
+      // dd/mm/aaaa, "Escolher arquivo". `locale` above only sets what the page reads.
+      env: { ...process.env, LANGUAGE: 'pt_BR', LANG: 'pt_BR.UTF-8' },
+    },
   },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },

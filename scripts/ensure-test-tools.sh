@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
 # What the tests need from Debian, installed when missing (needs root, as on every machine of this
-# project): Chromium for the browser tests (Playwright cannot download its own browser here), and
-# poppler-utils (pdftotext, pdftoppm) to read back the PDFs the server makes.
+# project): Chromium for the browser tests (Playwright cannot download its own browser here) with
+# its Portuguese (chromium-l10n: without it a date field reads mm/dd/yyyy and a file field "Choose
+# File", as no Brazilian user sees them), and poppler-utils (pdftotext, pdftoppm) to read back the PDFs the server makes.
 # Usage: ensure-test-tools.sh chromium | poppler-utils  (one or both)
 set -euo pipefail
 faltam=()
 for pacote in "$@"; do
   case "$pacote" in
-    chromium) command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ] || faltam+=(chromium) ;;
+    chromium)
+      command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ] || faltam+=(chromium)
+      [ -f /usr/lib/chromium/locales/pt-BR.pak ] || faltam+=(chromium-l10n)
+      ;;
     poppler-utils) command -v pdftoppm >/dev/null 2>&1 || faltam+=(poppler-utils) ;;
     *) echo "Pacote desconhecido: $pacote" >&2; exit 2 ;;
   esac
