@@ -12,8 +12,9 @@ import {
  * with aria-describedby (and aria-invalid while there is an error).
  */
 
+// The file: classes style a file field's own button ("Escolher arquivo"); other inputs ignore them.
 const controlBase =
-  'mt-1 block w-full rounded-lg border bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-400 disabled:bg-slate-100 disabled:text-slate-600';
+  'mt-1 block w-full rounded-lg border bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-400 disabled:bg-slate-100 disabled:text-slate-600 file:mr-3 file:cursor-pointer file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-1 file:text-sm file:font-semibold file:text-brand-800 hover:file:bg-brand-100';
 
 function controlClass(invalid: boolean): string {
   return `${controlBase} ${invalid ? 'border-red-600' : 'border-slate-300'}`;

@@ -5,7 +5,7 @@ import { SkeletonText } from '../../../components/loading';
 import { useToast } from '../../../components/toast';
 import { buttonClass } from '../../../components/ui/button';
 import { ErrorNotice } from '../../../components/ui/error-notice';
-import { TextAreaField } from '../../../components/ui/field';
+import { TextAreaField, TextField } from '../../../components/ui/field';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { formatDateTime } from '../../../lib/format';
 import { errorMessage, errorsFromSchema } from '../../../lib/validation';
@@ -143,19 +143,15 @@ function Resposta({ lado, id }: { lado: Lado; id: string }) {
         error={erro}
         onChange={(e) => setMensagem(e.target.value)}
       />
-      <div>
-        <label htmlFor={`anexo-resposta-${id}`} className="block text-sm font-medium text-slate-900">
-          Anexo (opcional): PDF ou imagem
-        </label>
-        <input
-          key={chave}
-          id={`anexo-resposta-${id}`}
-          type="file"
-          accept={ACEITA_ANEXO}
-          className="mt-1 block w-full max-w-full text-sm"
-          onChange={(e) => setArquivo(e.target.files?.[0] ?? null)}
-        />
-      </div>
+      <TextField
+        key={chave}
+        id={`anexo-resposta-${id}`}
+        label="Anexo: PDF ou imagem"
+        optional
+        type="file"
+        accept={ACEITA_ANEXO}
+        onChange={(e) => setArquivo(e.target.files?.[0] ?? null)}
+      />
       <button type="submit" className={buttonClass('primary')} disabled={responder.isPending}>
         {responder.isPending ? 'Enviando…' : 'Enviar resposta'}
       </button>

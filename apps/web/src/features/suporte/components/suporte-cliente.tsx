@@ -147,18 +147,14 @@ function NovoChamado() {
           </option>
         ))}
       </SelectField>
-      <div>
-        <label htmlFor="anexo-novo-chamado" className="block text-sm font-medium text-slate-900">
-          Anexo (opcional): PDF ou imagem
-        </label>
-        <input
-          id="anexo-novo-chamado"
-          type="file"
-          accept={ACEITA_ANEXO}
-          className="mt-1 block w-full max-w-full text-sm"
-          onChange={(e) => setArquivo(e.target.files?.[0] ?? null)}
-        />
-      </div>
+      <TextField
+        id="anexo-novo-chamado"
+        label="Anexo: PDF ou imagem"
+        optional
+        type="file"
+        accept={ACEITA_ANEXO}
+        onChange={(e) => setArquivo(e.target.files?.[0] ?? null)}
+      />
       <button type="submit" className={buttonClass('primary')} disabled={abrir.isPending}>
         {abrir.isPending ? 'Enviando…' : 'Abrir chamado'}
       </button>
