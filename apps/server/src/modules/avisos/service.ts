@@ -93,7 +93,7 @@ export async function listarAvisos(
   return { avisos: pagina, proximo: rows.length > limite ? (pagina.at(-1)?.id ?? null) : null };
 }
 
-/** GET /api/avisos/nao-lidos: the unread count, polled by the header (one index-only count). */
+/** GET /api/avisos/nao-lidos: the unread count, polled by the header (one count on the (usuario_id, lido_em) index). */
 export async function contarNaoLidos(db: DbOrTx, user: Pick<SessionUser, 'id'>) {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
