@@ -34,6 +34,7 @@ import { hitRateLimit, limits, TooManyAttempts } from './http/rate-limit.ts';
 import { serializerCompiler } from './http/serializer.ts';
 import type { Jobs } from './jobs/boss.ts';
 import { processLogOutput } from './log-output.ts';
+import { avisosRoutes } from './modules/avisos/routes.ts';
 import { blogRoutes } from './modules/blog/routes.ts';
 import { chavesApiAdminRoutes, chavesApiRoutes } from './modules/chaves-api/routes.ts';
 import { autenticarChaveApi } from './modules/chaves-api/service.ts';
@@ -323,6 +324,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(suporteRoutes);
   await app.register(suporteAdminRoutes);
   await app.register(respostasRoutes);
+  await app.register(avisosRoutes);
   await app.register(notificacoesAdminRoutes);
   await app.register(notificacoesRoutes);
   await app.register(blogRoutes);

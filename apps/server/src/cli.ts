@@ -18,6 +18,7 @@ import { cleanupOldLogs, listOutbox } from './email/service.ts';
 import { AppError } from './http/errors.ts';
 import { createJobs } from './jobs/boss.ts';
 import { registrarJobs } from './jobs/registro.ts';
+import { limparAvisosLidos } from './modules/avisos/service.ts';
 import { NotificationScheduler } from './modules/notificacoes/agendador.ts';
 import { registrarResultadoDoLembrete } from './modules/notificacoes/envio.ts';
 import { createContaComSenha, generateTemporaryPassword } from './modules/usuarios/service.ts';
@@ -156,6 +157,7 @@ const commands: Record<string, { usage: string; run(config: Config, args: string
             registrarResultado: registrarResultadoDoLembrete,
           },
           verificarLembretes: { verificarLembretes: () => scheduler.verificar({ origem: 'cli' }) },
+          limparAvisos: { limparAvisos: () => limparAvisosLidos(database.db) },
         });
         await jobs.start();
         try {

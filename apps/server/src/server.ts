@@ -7,6 +7,7 @@ import { type DatabaseHandle, migrateDatabase, openDatabase } from './db/client.
 import { ANEXO_LOGO_DA_EMPRESA, EmailService } from './email/delivery.ts';
 import { createJobs, type Jobs } from './jobs/boss.ts';
 import { registrarJobs } from './jobs/registro.ts';
+import { limparAvisosLidos } from './modules/avisos/service.ts';
 import { anexoDoLogo, marcaEmVigor } from './modules/marca/service.ts';
 import { NotificationScheduler } from './modules/notificacoes/agendador.ts';
 import { registrarResultadoDoLembrete } from './modules/notificacoes/envio.ts';
@@ -101,6 +102,7 @@ export async function createServer(config: Config, options: CreateServerOptions 
         registrarResultado: registrarResultadoDoLembrete,
       },
       verificarLembretes: { verificarLembretes: () => notificacoes.verificar({ origem: 'agendada' }) },
+      limparAvisos: { limparAvisos: () => limparAvisosLidos(database.db) },
     });
     const auth = createAuth(
       config,

@@ -732,3 +732,31 @@ export const respostasLembrete = pgTable(
     ),
   ],
 );
+
+/**
+ * In-app notices (issue 19, the header's bell; decision 032): one row per person and event (a new
+ * laudo, a reminder sent, a support reply, …), written in the event's own transaction
+ * (modules/avisos). `link` is a path of the app. Read ones older than 90 days are dropped by a daily
+ * job (jobs/limpar-avisos.ts); unread ones stay.
+ */
+export const avisos = pgTable(
+  'avisos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    usuarioId: text('usuario_id')
+      .notNull()
+      .references(() => authUser.id, { onDelete: 'cascade' }),
+    tipo: text('tipo').notNull(),
+    titulo: text('titulo').notNull(),
+    texto: text('texto').notNull(),
+    link: text('link').notNull(),
+    lidoEm: timestamp('lido_em', { withTimezone: true }),
+    criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The unread count (usuario, lido_em is null) and the retention's read-and-old.
+    index('avisos_usuario_lido_idx').on(t.usuarioId, t.lidoEm, t.criadoEm),
+    // The list, newest first, paged by (criado_em, id).
+    index('avisos_usuario_criado_idx').on(t.usuarioId, t.criadoEm, t.id),
+  ],
+);

@@ -440,6 +440,7 @@ export const ERROS = {
 
   // ── Suporte (modules/suporte) ───────────────────────────────────────────────────────────────
   chamadoNaoEncontrado: { status: 404, code: 'NAO_ENCONTRADO', message: 'Chamado não encontrado.' },
+  avisoNaoEncontrado: { status: 404, code: 'NAO_ENCONTRADO', message: 'Aviso não encontrado.' },
   mensagemNaoEncontrada: { status: 404, code: 'NAO_ENCONTRADO', message: 'Mensagem não encontrada.' },
   chamadoFechado: {
     status: 409,

@@ -21,14 +21,16 @@ describe('registrarJobs', () => {
     const ports: JobPorts = {
       enviarEmail: { entregar: async () => {}, registrarResultado: async () => {} },
       verificarLembretes: { verificarLembretes: async () => null },
+      limparAvisos: { limparAvisos: async () => 0 },
     };
     registrarJobs(jobs, config, ports);
-    expect(filas.map((f) => f.name)).toEqual(['email-send', 'notificacoes-verificar']);
-    const [email, lembretes] = filas;
+    expect(filas.map((f) => f.name)).toEqual(['email-send', 'notificacoes-verificar', 'avisos-limpar']);
+    const [email, lembretes, avisos] = filas;
     expect(email?.deadLetter).toBe('email-send-dead');
     expect(email?.options).toMatchObject({ retryBackoff: true, retryLimit: config.email.retryLimit });
     expect(lembretes?.options).toMatchObject({ policy: 'singleton' });
     expect(lembretes?.schedules).toEqual([{ cron: '*/5 * * * *', tz: 'America/Sao_Paulo' }]);
+    expect(avisos?.schedules).toEqual([{ cron: '30 3 * * *', tz: 'America/Sao_Paulo' }]);
   });
 
   it("hands the e-mail job's payload and the reminders' registrarResultado to the delivery", async () => {
@@ -43,6 +45,7 @@ describe('registrarJobs', () => {
         registrarResultado,
       },
       verificarLembretes: { verificarLembretes: async () => null },
+      limparAvisos: { limparAvisos: async () => 0 },
     });
     await filas[0]!.work!.handler([
       { id: 'j1', name: 'email-send', data: { logId: 'l1', sealed: 'x', extra: 1 }, retryCount: 2 } as never,

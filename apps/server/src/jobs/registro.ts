@@ -2,12 +2,14 @@ import type { Config } from '../config.ts';
 import type { Jobs } from './boss.ts';
 import { type EnviarEmailPort, enviarEmailJob } from './enviar-email.ts';
 import { registerJob } from './job.ts';
+import { type LimparAvisosPort, limparAvisosJob } from './limpar-avisos.ts';
 import { type VerificarLembretesPort, verificarLembretesJob } from './verificar-lembretes.ts';
 
 /** What the jobs need from the product, filled in by server.ts (and the CLI). */
 export interface JobPorts {
   enviarEmail: EnviarEmailPort;
   verificarLembretes: VerificarLembretesPort;
+  limparAvisos: LimparAvisosPort;
 }
 
 /**
@@ -17,4 +19,5 @@ export interface JobPorts {
 export function registrarJobs(jobs: Jobs, config: Config, ports: JobPorts): void {
   registerJob(jobs, config, enviarEmailJob, ports.enviarEmail);
   registerJob(jobs, config, verificarLembretesJob, ports.verificarLembretes);
+  registerJob(jobs, config, limparAvisosJob, ports.limparAvisos);
 }

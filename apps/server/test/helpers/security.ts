@@ -4,7 +4,15 @@ import path from 'node:path';
 import { deflateRawSync, constants as zlib } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { apiKeys, chamadoMensagens, chamados, laudos, notificationHistory } from '../../src/db/schema.ts';
+import {
+  apiKeys,
+  avisos,
+  chamadoMensagens,
+  chamados,
+  laudos,
+  notificationHistory,
+} from '../../src/db/schema.ts';
+import { avisar } from '../../src/modules/avisos/service.ts';
 import { gerarChaveApi } from '../../src/modules/chaves-api/service.ts';
 import { assinarLink } from '../../src/modules/respostas/link.ts';
 import { xlsxBuffer } from '../../src/storage/test-fixtures.ts';
@@ -241,6 +249,7 @@ export async function registrosDaEquipe(t: TestServer, empresaId: string): Promi
     .values({ chamadoId: chamado!.id, autorId: colega.id, daFirma: false, corpo: 'Mensagem da equipe' })
     .returning({ id: chamadoMensagens.id });
   return {
+    '/api/avisos/{id}': await avisoDeTeste(t, colega.id),
     '/api/suporte/chamados/{id}': chamado!.id,
     '/api/suporte/chamados/{id}/mensagens/{mensagemId}': mensagem!.id,
     '/api/admin/suporte/chamados/{id}': chamado!.id,
@@ -254,6 +263,28 @@ export async function registrosDaEquipe(t: TestServer, empresaId: string): Promi
     '/api/convites/{token}': convite.token,
     '/api/respostas/{token}': await respostaDeTeste(t, empresaId),
   };
+}
+
+/** An in-app notice of the person (issue 19, decision 032), written as an event writes it; its id. */
+export async function avisoDeTeste(t: TestServer, usuarioId: string): Promise<string> {
+  const db = t.server.database.db;
+  await avisar(
+    db,
+    { usuarios: [usuarioId] },
+    {
+      tipo: 'laudo_novo',
+      titulo: 'Novo laudo',
+      texto: 'Aviso de teste',
+      link: '/dashboard',
+    },
+  );
+  const [aviso] = await db
+    .select({ id: avisos.id })
+    .from(avisos)
+    .where(sql`${avisos.usuarioId} = ${usuarioId}`)
+    .orderBy(sql`${avisos.criadoEm} desc`)
+    .limit(1);
+  return aviso!.id;
 }
 
 /**

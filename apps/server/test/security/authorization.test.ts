@@ -187,6 +187,8 @@ describe('security 1: authorization sweep', () => {
         cliente.statusCode !== 404
       )
         problemas.push(`${op.label}: outro cliente recebeu ${cliente.statusCode} no chamado do dono`);
+      if (op.access === 'user' && op.path.startsWith('/api/avisos/{id}') && cliente.statusCode !== 404)
+        problemas.push(`${op.label}: outro cliente recebeu ${cliente.statusCode} no aviso de outra pessoa`);
       if (op.access === 'user' && /^\/api\/empresa\/.*\{/.test(op.path) && cliente.statusCode !== 404)
         problemas.push(
           `${op.label}: o gestor de outra empresa recebeu ${cliente.statusCode} na equipe do dono`,

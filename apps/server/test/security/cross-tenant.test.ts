@@ -3,6 +3,7 @@ import { addDaysIso, calendarDayIn } from '@laudos/domain';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  avisos,
   convites,
   emailLogs,
   empresas,
@@ -14,6 +15,7 @@ import {
 import { createAdmin, createUser, json } from '../helpers/accounts.ts';
 import { loadOperations, type Operation } from '../helpers/openapi.ts';
 import {
+  avisoDeTeste,
   changedTables,
   clienteComSessao,
   criarLaudoComArquivos,
@@ -55,6 +57,7 @@ let dono: Conta;
 /** Another company's people by cookie, and its API key (decision 024) on the routes a key may call. */
 let atacantes: { quem: string; cookie?: string; chave?: string }[] = [];
 let chaveDeB: { id: string };
+let avisoDeB: { id: string };
 let chamadoDeB: { id: string; mensagemId: string };
 let laudosDeB: { id: string; codigo: string }[] = [];
 let conviteDeB: { id: string };
@@ -144,6 +147,10 @@ beforeAll(async () => {
   conviteDeB = await convidarEmB('convidado@beta.com.br');
   chaveDeB = await chaveApiDeB();
   chamadoDeB = await chamadoDeSuporteDeB('Vazamento confidencial da Beta');
+  // B's gestor has in-app notices of the laudo created for B and of the reminder (decision 032).
+  const avisosDeB = await t.server.database.db.select().from(avisos).where(eq(avisos.usuarioId, dono.id));
+  expect(avisosDeB.map((a) => a.tipo)).toEqual(expect.arrayContaining(['laudo_novo', 'lembrete_enviado']));
+  avisoDeB = { id: avisosDeB[0]!.id };
 
   const db = t.server.database.db;
   const ids = laudosDeB.map((l) => l.id);
@@ -166,6 +173,7 @@ beforeAll(async () => {
     chaveDeB.id,
     chamadoDeB.id,
     chamadoDeB.mensagemId,
+    ...avisosDeB.map((a) => a.id),
     'Vazamento confidencial',
     ...notificacoes.map((n) => n.id),
     ...emails.map((e) => e.id),
@@ -264,6 +272,7 @@ function valoresDe(op: Operation, parametro: string, deB: { id: string }): strin
     /^\/api\/(laudos|empresa\/convites|empresa\/pessoas|empresa\/chaves-api)\/\{id\}/.test(op.path)
   )
     return [deB.id];
+  if (parametro === 'id' && op.path.startsWith('/api/avisos/{id}')) return [deB.id];
   if (op.path.startsWith('/api/suporte/chamados/{id}')) {
     if (parametro === 'id') return [deB.id];
     if (parametro === 'mensagemId' && 'mensagemId' in deB) return [String(deB.mensagemId)];
@@ -276,6 +285,7 @@ function registrosDeB(op: Operation): { id: string }[] {
   if (op.path.startsWith('/api/empresa/convites/')) return [conviteDeB];
   if (op.path.startsWith('/api/empresa/chaves-api/')) return [chaveDeB];
   if (op.path.startsWith('/api/suporte/chamados/')) return [chamadoDeB];
+  if (op.path.startsWith('/api/avisos/')) return [avisoDeB];
   if (op.path.startsWith('/api/empresa/pessoas/')) return [colegaDeB, dono];
   return laudosDeB;
 }
@@ -285,6 +295,7 @@ async function controleDeB(op: Operation): Promise<{ id: string; mensagemId?: st
   const sufixo = Math.random().toString(36).slice(2, 8);
   if (op.path.startsWith('/api/empresa/convites/')) return convidarEmB(`controle-${sufixo}@beta.com.br`);
   if (op.path.startsWith('/api/empresa/chaves-api/')) return chaveApiDeB();
+  if (op.path.startsWith('/api/avisos/')) return { id: await avisoDeTeste(t, dono.id) };
   // A fresh request: the owner's control call may attach to its message (one file per message).
   if (op.path.startsWith('/api/suporte/chamados/')) {
     const novo = await chamadoDeSuporteDeB(`Controle ${sufixo}`);
@@ -385,6 +396,7 @@ describe('security 2: cross-tenant ids', () => {
         'POST /api/empresa/convites/{id}/reenviar',
         'DELETE /api/empresa/convites/{id}',
         'PATCH /api/empresa/pessoas/{id}',
+        'POST /api/avisos/{id}/lido',
       ]),
     );
     const semComo = porId.filter((op) => !caminhos(op, registrosDeB(op)[0]!)).map((op) => op.label);
@@ -437,6 +449,7 @@ describe('security 2: cross-tenant ids', () => {
         'GET /api/notificacoes',
         'GET /api/laudos/estatisticas',
         'GET /api/empresa',
+        'GET /api/avisos',
       ]),
     );
     const problemas: string[] = [];

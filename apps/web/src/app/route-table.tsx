@@ -121,6 +121,10 @@ const clientRoutes: RouteObject[] = [
     path: paths.suporteChamado,
     lazy: page(() => import('./routes/client/suporte'), 'SuporteChamadoPage'),
   },
+  {
+    path: paths.avisos,
+    lazy: page(() => import('./routes/client/avisos'), 'AvisosPage'),
+  },
 ];
 
 const adminRoutes: RouteObject[] = [
@@ -151,6 +155,10 @@ const adminRoutes: RouteObject[] = [
   {
     path: paths.adminSuporteChamado,
     lazy: page(() => import('./routes/admin/suporte'), 'AdminSuporteChamadoPage'),
+  },
+  {
+    path: paths.adminAvisos,
+    lazy: page(() => import('./routes/admin/avisos'), 'AdminAvisosPage'),
   },
 ];
 

@@ -32,6 +32,7 @@ export const paths = {
   suporte: '/suporte',
   suporteChamado: '/suporte/:id',
   laudo: '/laudos/:id',
+  avisos: '/avisos',
   conta: '/conta',
 
   admin: '/admin',
@@ -41,6 +42,7 @@ export const paths = {
   adminEmpresa: '/admin/empresas/:id',
   adminSuporte: '/admin/suporte',
   adminSuporteChamado: '/admin/suporte/:id',
+  adminAvisos: '/admin/avisos',
 } as const;
 
 export const servicoPaths = {

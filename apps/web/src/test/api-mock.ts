@@ -44,7 +44,16 @@ export function notUnderTest(...routes: string[]): Record<string, ApiHandler> {
 
 export const signedOut = apiError(401, 'NAO_AUTENTICADO', 'Sessão expirada. Faça login novamente');
 
-export function mockApi(handlers: Record<string, ApiHandler>): Mock<typeof fetch> {
+/**
+ * What every signed-in page asks whatever it is about: the header's bell polls the unread count
+ * (decision 032). A test about the bell declares its own answer, which wins.
+ */
+const CABECALHO: Record<string, ApiHandler> = {
+  'GET /api/avisos/nao-lidos': { body: { naoLidos: 0 } },
+};
+
+export function mockApi(rotas: Record<string, ApiHandler>): Mock<typeof fetch> {
+  const handlers = { ...CABECALHO, ...rotas };
   const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
     const url = new URL(String(input), 'http://localhost');
     const method = (init?.method ?? 'GET').toUpperCase();

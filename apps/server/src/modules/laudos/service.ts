@@ -15,6 +15,8 @@ import { apiKeys, authUser, empresas, laudos, planos, tiposLaudo, usuarios } fro
 import type { EmailService } from '../../email/delivery.ts';
 import { erro, orFail } from '../../http/errors.ts';
 import type { FileStorage } from '../../storage/storage.ts';
+import { avisoDeLaudoNovo } from '../avisos/mensagens.ts';
+import { avisar } from '../avisos/service.ts';
 import { variaveisDoLaudo } from './variaveis-email.ts';
 
 /**
@@ -502,6 +504,13 @@ export async function criarLaudo(
         .returning({ id: laudos.id });
       // Read through the creator's own scope: a client's laudo always goes to their e-mail or company.
       const laudo = toLaudoApi(await lerLaudo(tx, user, row!.id), hoje);
+      // The company's people see it in the bell; whoever created it does not (decision 032).
+      if (destino.empresaId)
+        await avisar(
+          tx,
+          { empresaId: destino.empresaId, exceto: autorDoPedido(user) },
+          avisoDeLaudoNovo(laudo),
+        );
       if (laudo.email_cliente) {
         await email.enqueue(tx, {
           type: 'laudo_criado',

@@ -7,6 +7,8 @@ import type { EmailService } from '../../email/delivery.ts';
 import type { AcaoDoEmail } from '../../email/layout.ts';
 import type { RegistrarResultado } from '../../jobs/enviar-email.ts';
 import type { SettingsStore } from '../../settings/store.ts';
+import { avisoDeLembrete } from '../avisos/mensagens.ts';
+import { avisar } from '../avisos/service.ts';
 import { variaveisDoLaudo } from '../laudos/variaveis-email.ts';
 import { urlDaResposta } from '../respostas/link.ts';
 import { abrirExecucao, avancarJanelas, concluirExecucao, type Execucao, type Totais } from './estado.ts';
@@ -165,6 +167,7 @@ async function enfileirarLembrete(
     empresaId: e.laudo.empresaId,
     acoes: acoesDaResposta(deps, e, marco.id),
   });
+  await avisar(tx, { usuarios: [e.destinatario.usuarioId] }, avisoDeLembrete(e.laudo, e.marco));
   await tx
     .update(notificationHistory)
     .set({ emailLogId: result.logId ?? null, errorMessage: result.success ? null : (result.error ?? null) })

@@ -15,6 +15,8 @@ import {
   type LocalFileStorage,
   newSuporteAnexoKey,
 } from '../../storage/storage.ts';
+import { avisoDeMensagemAoSuporte, avisoDeRespostaDoSuporte } from '../avisos/mensagens.ts';
+import { avisar } from '../avisos/service.ts';
 import { formatoPelosBytes } from '../blog/capa.ts';
 import { lerLaudo } from '../laudos/service.ts';
 
@@ -159,6 +161,7 @@ async function avisarFirma(
   novo: boolean,
 ) {
   const chamado = await lerChamado(tx, quem, chamadoId);
+  await avisar(tx, { admins: true }, avisoDeMensagemAoSuporte(chamado, novo));
   await deps.email.enqueue(tx, {
     type: 'suporte_para_firma',
     to: enderecoDaFirma(deps.settings),
@@ -235,6 +238,11 @@ export async function responderChamado(deps: Suporte, quem: Quem, id: string, me
       .where(eq(chamados.id, id));
     if (!daFirma) await avisarFirma(deps, tx, quem, id, mensagem, false);
     else if (chamado.autorId) {
+      await avisar(
+        tx,
+        { usuarios: [chamado.autorId] },
+        avisoDeRespostaDoSuporte({ id, assunto: chamado.assunto }),
+      );
       const [autor] = await tx
         .select({ nome: usuarios.nome, email: usuarios.email, ativo: usuarios.ativo })
         .from(usuarios)

@@ -1,9 +1,9 @@
 import { Outlet } from 'react-router';
 import { AreaShell } from '../../components/layout/area-shell';
 import { useAuth } from '../../features/auth';
-import { AccountMenu } from '../../features/auth/components/account-menu';
 import { EmailVerificationBanner } from '../../features/auth/components/email-verification-banner';
 import { paths } from '../../lib/paths';
+import { AcoesDoCabecalho } from './acoes-do-cabecalho';
 import { adminNavItems, clientNavItemsFor } from './area-nav';
 
 /** /conta belongs to both areas: it keeps the frame and navigation of the user's own area. */
@@ -15,7 +15,7 @@ export function AccountLayout() {
       areaLabel={admin ? 'Administração' : 'Área do cliente'}
       homeHref={admin ? paths.admin : paths.dashboard}
       navItems={admin ? adminNavItems : clientNavItemsFor(user)}
-      actions={<AccountMenu />}
+      actions={<AcoesDoCabecalho admin={admin} />}
     >
       <EmailVerificationBanner />
       <Outlet />

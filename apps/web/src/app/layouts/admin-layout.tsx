@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router';
 import { AreaShell } from '../../components/layout/area-shell';
-import { AccountMenu } from '../../features/auth/components/account-menu';
 import { paths } from '../../lib/paths';
+import { AcoesDoCabecalho } from './acoes-do-cabecalho';
 import { adminNavItems } from './area-nav';
 
 export function AdminLayout() {
@@ -10,7 +10,7 @@ export function AdminLayout() {
       areaLabel="Administração"
       homeHref={paths.admin}
       navItems={adminNavItems}
-      actions={<AccountMenu />}
+      actions={<AcoesDoCabecalho admin={true} />}
     >
       <Outlet />
     </AreaShell>

@@ -1,9 +1,9 @@
 import { Outlet } from 'react-router';
 import { AreaShell } from '../../components/layout/area-shell';
 import { useAuth } from '../../features/auth';
-import { AccountMenu } from '../../features/auth/components/account-menu';
 import { EmailVerificationBanner } from '../../features/auth/components/email-verification-banner';
 import { paths } from '../../lib/paths';
+import { AcoesDoCabecalho } from './acoes-do-cabecalho';
 import { clientNavItemsFor } from './area-nav';
 
 /**
@@ -19,7 +19,7 @@ export function ClientLayout() {
       areaLabel="Área do cliente"
       homeHref={paths.dashboard}
       navItems={user?.tipo === 'admin' ? clientNavItemsForAdmin : clientNavItemsFor(user)}
-      actions={<AccountMenu />}
+      actions={<AcoesDoCabecalho admin={user?.tipo === 'admin'} />}
     >
       <EmailVerificationBanner />
       <Outlet />

@@ -1,0 +1,58 @@
+import type { NovoAviso } from './service.ts';
+
+/*
+ * The words of each event's notice, in one place (pt-BR, as the user reads them in the bell).
+ * Links are app paths: the client's laudo page, the support thread of each side.
+ */
+
+type Laudo = { id: string; nome: string; codigo: string };
+
+const laudoLink = (id: string) => `/laudos/${encodeURIComponent(id)}`;
+const doLaudo = (l: Laudo) => `${l.nome} (${l.codigo})`;
+
+/** A laudo was created for the person's company (by the firm, an API key or a colleague). */
+export function avisoDeLaudoNovo(laudo: Laudo): NovoAviso {
+  return { tipo: 'laudo_novo', titulo: 'Novo laudo', texto: doLaudo(laudo), link: laudoLink(laudo.id) };
+}
+
+/** A reminder of the laudo's due date was e-mailed to the person. */
+export function avisoDeLembrete(
+  laudo: Laudo,
+  marco: { tipo: 'vencendo' | 'vencido'; dias: number },
+): NovoAviso {
+  const quando =
+    marco.dias === 0
+      ? 'vence hoje'
+      : marco.tipo === 'vencendo'
+        ? `vence em ${marco.dias} ${marco.dias === 1 ? 'dia' : 'dias'}`
+        : `venceu há ${marco.dias} ${marco.dias === 1 ? 'dia' : 'dias'}`;
+  return {
+    tipo: 'lembrete_enviado',
+    titulo: 'Lembrete de vencimento enviado',
+    texto: `${doLaudo(laudo)} ${quando}.`,
+    link: laudoLink(laudo.id),
+  };
+}
+
+/** The firm replied to the person's support request. */
+export function avisoDeRespostaDoSuporte(chamado: { id: string; assunto: string }): NovoAviso {
+  return {
+    tipo: 'suporte_resposta',
+    titulo: 'O suporte respondeu',
+    texto: chamado.assunto,
+    link: `/suporte/${encodeURIComponent(chamado.id)}`,
+  };
+}
+
+/** A client opened a support request or wrote in one (to the firm's admins). */
+export function avisoDeMensagemAoSuporte(
+  chamado: { id: string; assunto: string; empresa: string },
+  novo: boolean,
+): NovoAviso {
+  return {
+    tipo: 'suporte_mensagem',
+    titulo: novo ? 'Novo chamado de suporte' : 'Nova mensagem no suporte',
+    texto: `${chamado.empresa}: ${chamado.assunto}`,
+    link: `/admin/suporte/${encodeURIComponent(chamado.id)}`,
+  };
+}
