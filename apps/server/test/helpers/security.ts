@@ -160,6 +160,41 @@ export async function uploadArquivo(
   });
 }
 
+/**
+ * POST /api/laudos/:id/renovar (decision 030): the fields, then the files (`pdf`, `excel`) of one
+ * multipart body, in the order a browser's FormData sends them.
+ */
+export async function renovarLaudoDeTeste(
+  t: TestServer,
+  cookie: string,
+  laudoId: string,
+  campos: Record<string, string>,
+  arquivos: Partial<Record<'pdf' | 'excel', [nome: string, conteudo: Buffer]>> = {},
+) {
+  const boundary = `----laudos${Math.random().toString(16).slice(2)}`;
+  const partes: Buffer[] = [];
+  for (const [nome, valor] of Object.entries(campos))
+    partes.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${nome}"\r\n\r\n${valor}\r\n`),
+    );
+  for (const [campo, [nome, conteudo]] of Object.entries(arquivos)) {
+    partes.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${campo}"; filename="${nome}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
+      conteudo,
+      Buffer.from('\r\n'),
+    );
+  }
+  partes.push(Buffer.from(`--${boundary}--\r\n`));
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/laudos/${laudoId}/renovar`,
+    headers: { cookie, origin: TEST_ORIGIN, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: Buffer.concat(partes),
+  });
+}
+
 export async function uploadCapa(
   t: TestServer,
   cookie: string,
