@@ -161,13 +161,10 @@ export async function uploadArquivo(
 }
 
 /**
- * POST /api/laudos/:id/renovar (decision 030): the fields, then the files (`pdf`, `excel`) of one
- * multipart body, in the order a browser's FormData sends them.
+ * The multipart body of POST /api/laudos/:id/renovar (decision 030): the fields, then the files
+ * (`pdf`, `excel`), in the order a browser's FormData sends them.
  */
-export async function renovarLaudoDeTeste(
-  t: TestServer,
-  cookie: string,
-  laudoId: string,
+export function corpoDeRenovacao(
   campos: Record<string, string>,
   arquivos: Partial<Record<'pdf' | 'excel', [nome: string, conteudo: Buffer]>> = {},
 ) {
@@ -187,11 +184,23 @@ export async function renovarLaudoDeTeste(
     );
   }
   partes.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(partes), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** Renews a laudo as `cookie`'s user (`corpoDeRenovacao`). */
+export async function renovarLaudoDeTeste(
+  t: TestServer,
+  cookie: string,
+  laudoId: string,
+  campos: Record<string, string>,
+  arquivos: Parameters<typeof corpoDeRenovacao>[1] = {},
+) {
+  const body = corpoDeRenovacao(campos, arquivos);
   return t.app.inject({
     method: 'POST',
     url: `/api/laudos/${laudoId}/renovar`,
-    headers: { cookie, origin: TEST_ORIGIN, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload: Buffer.concat(partes),
+    headers: { cookie, origin: TEST_ORIGIN, 'content-type': body.contentType },
+    payload: body.payload,
   });
 }
 
