@@ -135,7 +135,8 @@ beforeAll(async () => {
     headers: json(admin.cookie),
   });
   expect(run.json().execucao.enfileirados, 'o lembrete de 7 dias de B').toBeGreaterThanOrEqual(1);
-  // Each of B's laudos renewed once after their reminders (decision 030): version 1 and its files are in the history.
+  // Each of B's laudos renewed once after their reminders (decision 030): version 1 and its files
+  // are in the history.
   await renovarDeB(porEmail);
   await renovarDeB(daEmpresa);
 
@@ -352,76 +353,16 @@ function caminhos(op: Operation, deB: { id: string }): string[] | undefined {
 
 /** The request body the operation needs, the same for the attacker and for the owner's control call. */
 async function corpo(op: Operation, url: string) {
-  if (op.label === 'POST /api/laudos/{id}/arquivos/{tipo}') {
-    const excel = url.endsWith('/excel');
-    const body = multipart(excel ? 'planilha-de-a.xlsx' : 'laudo-de-a.pdf', excel ? await xlsx() : pdf(3000));
-    return { payload: body.payload, contentType: body.contentType };
-  }
   // A new code per call: the owner's control call must be able to use it.
   if (op.label === 'POST /api/laudos/{id}/renovar')
     return corpoDeRenovacao({
       codigo: `RENOVADO-${Math.random().toString(36).slice(2, 8)}`,
       dataVencimento: '2100-01-01',
     });
-  if (op.label === 'POST /api/suporte/chamados/{id}/mensagens/{mensagemId}/anexo') {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: `/api/suporte/chamados/${novo.id}/mensagens`,
-        headers: json(dono.cookie),
-        payload: { mensagem: 'Segue outro arquivo' },
-      });
-      expect(res.statusCode, res.body).toBeLessThan(300);
-      return { id: novo.id, mensagemId: res.json().mensagemId };
-    }
-    return novo;
-  }
-  if (op.path.startsWith('/api/empresa/pessoas/'))
-    return createUser(t, {
-      email: `controle-${sufixo}@beta.com.br`,
-      empresaId: dono.empresaId,
-      papel: 'membro',
-    });
-  const controle = await criarLaudoComArquivos(t, dono.cookie, {
-    nome: 'Controle',
-    codigo: `CTRL-${sufixo}`,
-    tipo: 'NR-12',
-  });
-  // An earlier version's file needs an earlier version.
-  if (op.path.startsWith('/api/laudos/{id}/versoes/{numero}')) await renovarDeB(controle);
-  return controle;
-}
-
-/** Every concrete path for the operation against one of B's laudos (each enum value). */
-function caminhos(op: Operation, deB: { id: string }): string[] | undefined {
-  let paths = [op.path];
-  for (const p of op.pathParams) {
-    const values = valoresDe(op, p.name, deB);
-    if (!values) return undefined;
-    paths = paths.flatMap((prefix) =>
-      values.map((v) => prefix.replace(`{${p.name}}`, encodeURIComponent(v))),
-    );
-  }
-  return paths;
-}
-
-/** The request body the operation needs, the same for the attacker and for the owner's control call. */
-async function corpo(op: Operation, url: string) {
   if (op.label === 'POST /api/laudos/{id}/arquivos/{tipo}') {
     const excel = url.endsWith('/excel');
     const body = multipart(excel ? 'planilha-de-a.xlsx' : 'laudo-de-a.pdf', excel ? await xlsx() : pdf(3000));
     return { payload: body.payload, contentType: body.contentType };
-  }
-  if (op.label === 'POST /api/laudos/{id}/renovar') {
-    // A new code per call: the owner's control call must be able to use it.
-    const boundary = `----renovar${Math.random().toString(16).slice(2)}`;
-    const campo = (nome: string, valor: string) =>
-      `--${boundary}\r\nContent-Disposition: form-data; name="${nome}"\r\n\r\n${valor}\r\n`;
-    const payload = Buffer.concat([
-      Buffer.from(campo('codigo', `RENOVADO-${Math.random().toString(36).slice(2, 8)}`)),
-      Buffer.from(campo('dataVencimento', '2100-01-01')),
-      Buffer.from(`--${boundary}--\r\n`),
-    ]);
-    return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
   }
   if (op.label === 'POST /api/suporte/chamados/{id}/mensagens/{mensagemId}/anexo') {
     const body = multipart('anexo-de-a.pdf', pdf(2000));
