@@ -6,7 +6,7 @@ import { parseWith } from '../../../lib/parse';
 import { uploadFile } from '../../../lib/upload';
 import { type Laudo, laudoKey, laudosKey, parseLaudoResposta } from './laudo';
 
-export type { VersaoDoLaudo, VersoesDoLaudo } from '@laudos/domain/api';
+export type { VersaoDoLaudo } from '@laudos/domain/api';
 
 /**
  * GET /api/laudos/:id/versoes: the laudo's earlier versions (decision 030), newest first. Under the
