@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAdmin, createUser, json } from './helpers/accounts.ts';
-import { pdf, uploadArquivo, xlsx as xlsxDeTeste } from './helpers/security.ts';
+import { pdf, renovarLaudoDeTeste, uploadArquivo, xlsx as xlsxDeTeste } from './helpers/security.ts';
 import { createTestServer, signIn, type TestServer } from './helpers/server.ts';
 
 let t: TestServer | undefined;
@@ -197,7 +197,16 @@ describe('laudo files', () => {
       })
     ).json().laudo;
     await upload(t, cookieS, seu.id, 'pdf', 's.pdf', pdf(1000));
-    expect(filesUnder(storageRoot)).toHaveLength(2);
+    // Renewed with a new PDF (decision 030): version 1's PDF stays in the history, and goes too.
+    const renovado = await renovarLaudoDeTeste(
+      t,
+      cookieS,
+      seu.id,
+      { codigo: 'S-1', dataVencimento: '2030-01-01' },
+      { pdf: ['s2.pdf', pdf(1100)] },
+    );
+    expect(renovado.statusCode, renovado.body).toBe(200);
+    expect(filesUnder(storageRoot)).toHaveLength(3);
     await excluir(cookieS);
     expect((await lido(seu.id)).statusCode).toBe(404);
     expect(filesUnder(storageRoot)).toHaveLength(1);

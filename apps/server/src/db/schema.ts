@@ -342,6 +342,11 @@ export const laudos = pgTable(
     arquivoExcel: text('arquivo_excel'),
     arquivoExcelNome: text('arquivo_excel_nome'),
     arquivoExcelUrl: text('arquivo_excel_url'),
+    /** The current version's number (decision 030): 1, then +1 at each renewal (`laudo_versoes`). */
+    versao: integer('versao').notNull().default(1),
+    /** When and by whom the current version was issued by a renewal; null while it is version 1 (criado_em/criado_por). */
+    versaoEmitidaEm: timestamp('versao_emitida_em', { withTimezone: true }),
+    versaoEmitidaPor: text('versao_emitida_por').references(() => authUser.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [
@@ -352,6 +357,36 @@ export const laudos = pgTable(
     index('laudos_email_cliente_idx').on(sql`lower(btrim(${t.emailCliente}))`),
     index('laudos_criado_em_idx').on(t.criadoEm),
   ],
+);
+
+/**
+ * A laudo's earlier versions (decision 030): what the `laudos` row was before each renewal, with
+ * its files (kept: they belong to the version; deleted with the laudo). The `laudos` row stays the
+ * current version, so lists, dashboards, reminders and exports read only it.
+ */
+export const laudoVersoes = pgTable(
+  'laudo_versoes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    laudoId: uuid('laudo_id')
+      .notNull()
+      .references(() => laudos.id, { onDelete: 'cascade' }),
+    numero: integer('numero').notNull(),
+    codigo: text('codigo').notNull(),
+    dataVencimento: date('data_vencimento', { mode: 'string' }),
+    observacoes: text('observacoes'),
+    arquivoPdf: text('arquivo_pdf'),
+    arquivoPdfNome: text('arquivo_pdf_nome'),
+    arquivoExcel: text('arquivo_excel'),
+    arquivoExcelNome: text('arquivo_excel_nome'),
+    /** Who issued this version, and when (the laudo's creation for version 1). */
+    emitidoEm: timestamp('emitido_em', { withTimezone: true }).notNull(),
+    emitidoPor: text('emitido_por').references(() => authUser.id, { onDelete: 'set null' }),
+    /** Who renewed it into the next version, and when. */
+    renovadoEm: timestamp('renovado_em', { withTimezone: true }).notNull().defaultNow(),
+    renovadoPor: text('renovado_por').references(() => authUser.id, { onDelete: 'set null' }),
+  },
+  (t) => [uniqueIndex('laudo_versoes_laudo_numero_uq').on(t.laudoId, t.numero)],
 );
 
 export const emailTemplates = pgTable(
@@ -719,6 +754,8 @@ export const respostasLembrete = pgTable(
     observacao: text('observacao'),
     /** The request's stage in the firm's pipeline; null for a 'ciente'. */
     estagio: text('estagio').default('solicitado'),
+    /** The laudo's version issued when a renewal closed this request as 'concluido' (decision 030). */
+    versaoConcluida: integer('versao_concluida'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -393,6 +393,24 @@ export const ERROS = {
     code: 'ARQUIVO_NAO_ENCONTRADO',
     message: 'Este laudo não tem arquivo desse tipo.',
   },
+  // Renewals (modules/laudos/versoes.ts, decision 030).
+  versaoNaoEncontrada: { status: 404, code: 'NAO_ENCONTRADO', message: 'Versão do laudo não encontrada.' },
+  renovacaoSemFormulario: {
+    status: 400,
+    code: 'RENOVACAO_INVALIDA',
+    message:
+      'Envie a renovação como formulário (multipart/form-data): código, dataVencimento e, se houver, os arquivos nos campos "pdf" e "excel".',
+  },
+  arquivoDaRenovacaoInvalido: {
+    status: 400,
+    code: 'RENOVACAO_INVALIDA',
+    message: 'Na renovação, envie no máximo um arquivo no campo "pdf" e um no campo "excel".',
+  },
+  vencimentoNaoPosterior: {
+    status: 400,
+    code: 'DADOS_INVALIDOS',
+    message: (atual: string) => `A nova data de vencimento deve ser posterior à atual (${atual}).`,
+  },
   laudoSemPlanilha: { status: 404, code: 'ARQUIVO_NAO_ENCONTRADO', message: 'Este laudo não tem planilha.' },
   arquivoNaoEncontrado: { status: 404, code: 'ARQUIVO_NAO_ENCONTRADO', message: 'Arquivo não encontrado.' },
   visualizacaoDesativada: {

@@ -62,6 +62,7 @@ describe('response serializer', () => {
       emailCliente: null,
       criador: { nome: 'Admin', email: 'admin@laudos.local' },
       vencimento: { status: 'ativo' as const, diasRestantes: 46, diasVencido: 0 },
+      versao: 1,
     };
     const pagina = { laudos: [laudo], total: 1, pagina: 1, porPagina: 20, totalPaginas: 1 };
     const lido = laudosNoServidor.paginaDeLaudos.safeParse(pagina);

@@ -168,6 +168,50 @@ export async function uploadArquivo(
   });
 }
 
+/**
+ * The multipart body of POST /api/laudos/:id/renovar (decision 030): the fields, then the files
+ * (`pdf`, `excel`), in the order a browser's FormData sends them.
+ */
+export function corpoDeRenovacao(
+  campos: Record<string, string>,
+  arquivos: Partial<Record<'pdf' | 'excel', [nome: string, conteudo: Buffer]>> = {},
+) {
+  const boundary = `----laudos${Math.random().toString(16).slice(2)}`;
+  const partes: Buffer[] = [];
+  for (const [nome, valor] of Object.entries(campos))
+    partes.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${nome}"\r\n\r\n${valor}\r\n`),
+    );
+  for (const [campo, [nome, conteudo]] of Object.entries(arquivos)) {
+    partes.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${campo}"; filename="${nome}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
+      conteudo,
+      Buffer.from('\r\n'),
+    );
+  }
+  partes.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(partes), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** Renews a laudo as `cookie`'s user (`corpoDeRenovacao`). */
+export async function renovarLaudoDeTeste(
+  t: TestServer,
+  cookie: string,
+  laudoId: string,
+  campos: Record<string, string>,
+  arquivos: Parameters<typeof corpoDeRenovacao>[1] = {},
+) {
+  const body = corpoDeRenovacao(campos, arquivos);
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/laudos/${laudoId}/renovar`,
+    headers: { cookie, origin: TEST_ORIGIN, 'content-type': body.contentType },
+    payload: body.payload,
+  });
+}
+
 export async function uploadCapa(
   t: TestServer,
   cookie: string,

@@ -7,6 +7,7 @@ import { loadOperations, type Operation } from '../helpers/openapi.ts';
 import {
   changedTables,
   clienteComSessao,
+  corpoDeRenovacao,
   criarLaudoComArquivos,
   dbFingerprint,
   filesUnder,
@@ -14,6 +15,7 @@ import {
   pdf,
   png,
   registrosDaEquipe,
+  renovarLaudoDeTeste,
   respostaDeTeste,
   uploadCapa,
   xlsx,
@@ -76,8 +78,18 @@ beforeAll(async () => {
     empresaConfirmada: false,
   });
   const [pedido] = await db.select().from(pedidosEmpresa).where(eq(pedidosEmpresa.usuarioId, pedinte.id));
+  // The laudo renewed once (decision 030): its version 1 and that version's files are real.
+  const renovado = await renovarLaudoDeTeste(
+    t,
+    dono.cookie,
+    laudo.id,
+    { codigo: laudo.codigo, dataVencimento: '2099-12-31' },
+    { pdf: ['renovado.pdf', pdf(2500)], excel: ['renovado.xlsx', await xlsx()] },
+  );
+  expect(renovado.statusCode, renovado.body).toBe(200);
   reais = {
     '/api/laudos/{id}': laudo.id,
+    '/api/laudos/{id}/versoes/{numero}': '1',
     '/api/admin/empresas/{id}': dono.empresaId!,
     '/api/admin/pedidos-empresa/{id}': pedido!.id,
     '/api/admin/usuarios/{id}': dono.id,
@@ -114,6 +126,11 @@ function urlReal(op: Operation): string | undefined {
 async function chamar(op: Operation, url: string, cookie?: string) {
   let body: { payload: Buffer | string; contentType: string } | undefined;
   if (op.label === 'POST /api/laudos/{id}/arquivos/{tipo}') body = multipart('novo.pdf', pdf(2000));
+  else if (op.label === 'POST /api/laudos/{id}/renovar')
+    body = corpoDeRenovacao(
+      { codigo: 'RENOVADO-DE-FORA', dataVencimento: '2100-01-01' },
+      { pdf: ['novo.pdf', pdf(2000)] },
+    );
   else if (op.label === 'PUT /api/admin/blog/posts/{id}/capa') body = multipart('nova.png', await png());
   else if (op.label === 'POST /api/suporte/chamados/{id}/mensagens/{mensagemId}/anexo')
     body = multipart('anexo.pdf', pdf(2000));
@@ -222,6 +239,8 @@ describe('security 1: authorization sweep', () => {
         `/api/laudos/${laudo}/arquivos/pdf`,
         `/api/laudos/${laudo}/arquivos/pdf/download`,
         `/api/laudos/${laudo}/arquivos/excel/tabela`,
+        `/api/laudos/${laudo}/versoes`,
+        `/api/laudos/${laudo}/versoes/1/arquivos/pdf/download`,
       ]) {
         expect((await t.app.inject({ method: 'GET', url, headers: { cookie } })).statusCode, url).toBe(200);
       }

@@ -9,6 +9,7 @@ import { changesState, loadOperations, type Operation } from '../helpers/openapi
 import {
   changedTables,
   clienteComSessao,
+  corpoDeRenovacao,
   criarLaudoComArquivos,
   dbFingerprint,
   filesUnder,
@@ -62,6 +63,7 @@ beforeAll(async () => {
   const [pedido] = await db.select().from(pedidosEmpresa).where(eq(pedidosEmpresa.usuarioId, pedinte.id));
   reais = {
     '/api/laudos/{id}': laudo.id,
+    '/api/laudos/{id}/versoes/{numero}': '1',
     '/api/admin/empresas/{id}': cliente.empresaId!,
     '/api/admin/pedidos-empresa/{id}': pedido!.id,
     '/api/admin/usuarios/{id}': cliente.id,
@@ -139,6 +141,11 @@ async function enviar(
 ) {
   let body: { payload: Buffer | string; contentType: string } | undefined;
   if (label === 'POST /api/laudos/{id}/arquivos/{tipo}') body = multipart('de-fora.pdf', pdf(1500));
+  else if (label === 'POST /api/laudos/{id}/renovar')
+    body = corpoDeRenovacao(
+      { codigo: 'FORA-2', dataVencimento: '2100-01-01' },
+      { pdf: ['de-fora.pdf', pdf(1500)] },
+    );
   else if (metodo !== 'DELETE')
     body = { payload: JSON.stringify(corpos[label] ?? {}), contentType: 'application/json' };
   return t.app.inject({

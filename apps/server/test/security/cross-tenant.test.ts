@@ -18,11 +18,13 @@ import {
   avisoDeTeste,
   changedTables,
   clienteComSessao,
+  corpoDeRenovacao,
   criarLaudoComArquivos,
   dbFingerprint,
   filesUnder,
   multipart,
   pdf,
+  renovarLaudoDeTeste,
   xlsx,
 } from '../helpers/security.ts';
 import { createTestServer, signIn, TEST_ORIGIN } from '../helpers/server.ts';
@@ -136,6 +138,10 @@ beforeAll(async () => {
     headers: json(admin.cookie),
   });
   expect(run.json().execucao.enfileirados, 'o lembrete de 7 dias de B').toBeGreaterThanOrEqual(1);
+  // Each of B's laudos renewed once after their reminders (decision 030): version 1 and its files
+  // are in the history.
+  await renovarDeB(porEmail);
+  await renovarDeB(daEmpresa);
 
   // B's team: a colleague and a pending invitation (their ids are the team routes' targets).
   colegaDeB = await createUser(t, {
@@ -179,6 +185,21 @@ beforeAll(async () => {
     ...emails.map((e) => e.id),
   ];
 });
+
+/**
+ * Renews one of B's laudos as B's gestor, keeping its code, with a new PDF: its version 1 and
+ * version 1's files go to the history.
+ */
+async function renovarDeB({ id, codigo }: { id: string; codigo: string }) {
+  const res = await renovarLaudoDeTeste(
+    t,
+    dono.cookie,
+    id,
+    { codigo, dataVencimento: '2099-12-31' },
+    { pdf: ['renovado.pdf', pdf(2500)] },
+  );
+  expect(res.statusCode, res.body).toBe(200);
+}
 
 /** An API key of B, made by B's gestor. */
 async function chaveApiDeB(): Promise<{ id: string }> {
@@ -273,6 +294,7 @@ function valoresDe(op: Operation, parametro: string, deB: { id: string }): strin
   )
     return [deB.id];
   if (parametro === 'id' && op.path.startsWith('/api/avisos/{id}')) return [deB.id];
+  if (parametro === 'numero' && op.path.startsWith('/api/laudos/{id}/versoes/{numero}')) return ['1'];
   if (op.path.startsWith('/api/suporte/chamados/{id}')) {
     if (parametro === 'id') return [deB.id];
     if (parametro === 'mensagemId' && 'mensagemId' in deB) return [String(deB.mensagemId)];
@@ -317,11 +339,14 @@ async function controleDeB(op: Operation): Promise<{ id: string; mensagemId?: st
       empresaId: dono.empresaId,
       papel: 'membro',
     });
-  return criarLaudoComArquivos(t, dono.cookie, {
+  const controle = await criarLaudoComArquivos(t, dono.cookie, {
     nome: 'Controle',
     codigo: `CTRL-${sufixo}`,
     tipo: 'NR-12',
   });
+  // An earlier version's file needs an earlier version.
+  if (op.path.startsWith('/api/laudos/{id}/versoes/{numero}')) await renovarDeB(controle);
+  return controle;
 }
 
 /** Every concrete path for the operation against one of B's laudos (each enum value). */
@@ -339,6 +364,12 @@ function caminhos(op: Operation, deB: { id: string }): string[] | undefined {
 
 /** The request body the operation needs, the same for the attacker and for the owner's control call. */
 async function corpo(op: Operation, url: string) {
+  // A new code per call: the owner's control call must be able to use it.
+  if (op.label === 'POST /api/laudos/{id}/renovar')
+    return corpoDeRenovacao({
+      codigo: `RENOVADO-${Math.random().toString(36).slice(2, 8)}`,
+      dataVencimento: '2100-01-01',
+    });
   if (op.label === 'POST /api/laudos/{id}/arquivos/{tipo}') {
     const excel = url.endsWith('/excel');
     const body = multipart(excel ? 'planilha-de-a.xlsx' : 'laudo-de-a.pdf', excel ? await xlsx() : pdf(3000));
@@ -393,6 +424,10 @@ describe('security 2: cross-tenant ids', () => {
         'GET /api/laudos/{id}/arquivos/{tipo}/download',
         'GET /api/laudos/{id}/arquivos/excel/tabela',
         'DELETE /api/laudos/{id}/arquivos/{tipo}',
+        'POST /api/laudos/{id}/renovar',
+        'GET /api/laudos/{id}/versoes',
+        'GET /api/laudos/{id}/versoes/{numero}/arquivos/{tipo}',
+        'GET /api/laudos/{id}/versoes/{numero}/arquivos/{tipo}/download',
         'POST /api/empresa/convites/{id}/reenviar',
         'DELETE /api/empresa/convites/{id}',
         'PATCH /api/empresa/pessoas/{id}',

@@ -97,6 +97,7 @@ beforeAll(async () => {
     '/api/admin/email/templates/{type}': 'laudo_criado',
     '/api/admin/email/mensagens/{id}': '00000000-0000-4000-8000-000000000000',
     '/api/laudos/{id}': laudo.id,
+    '/api/laudos/{id}/versoes/{numero}': '1',
     '/api/admin/notificacoes/regras/{id}': regra!.id,
     '/api/admin/blog/posts/{id}': post.json().id,
     '/api/blog/posts/{id}': post.json().id,

@@ -10,14 +10,15 @@ export type UploadMessages = {
 };
 
 /**
- * Sends one file as multipart (field `arquivo`) with XMLHttpRequest, the one browser API that reports
+ * Sends one file as multipart (field `arquivo`), or a whole form (`FormData`: fields and files),
+ * with XMLHttpRequest, the one browser API that reports
  * upload progress (`onProgress` gets 0–100), and parses the JSON answer. Errors are ApiErrors with
  * the server's pt-BR message when it sent one.
  */
 export function uploadFile<T>(options: {
   method: 'POST' | 'PUT';
   url: string;
-  file: File;
+  file: File | FormData;
   parse: (data: unknown) => T;
   onProgress: (percentual: number) => void;
   messages: UploadMessages;
@@ -51,9 +52,12 @@ export function uploadFile<T>(options: {
       }
       reject(errorOf(xhr.status, data, messages));
     };
-    const form = new FormData();
-    form.append('arquivo', file, file.name);
-    xhr.send(form);
+    if (file instanceof FormData) xhr.send(file);
+    else {
+      const form = new FormData();
+      form.append('arquivo', file, file.name);
+      xhr.send(form);
+    }
   });
 }
 

@@ -36,6 +36,20 @@ export const laudoEntrada = entrada(
 );
 export type LaudoEntrada = z.output<typeof laudoEntrada>;
 
+/**
+ * The fields of POST /api/laudos/:id/renovar (multipart, beside the optional files `pdf` and
+ * `excel`): the new version's code (the same one may stay) and its due date, and a note.
+ */
+export const renovacaoEntrada = entrada(
+  {
+    codigo: z.string().trim().min(1, 'Informe o código do laudo.').max(80),
+    dataVencimento: dataIso('Informe a nova data de vencimento (AAAA-MM-DD).'),
+    observacoes: z.string().max(5000).optional(),
+  },
+  { data_vencimento: 'dataVencimento' },
+);
+export type RenovacaoEntrada = z.output<typeof renovacaoEntrada>;
+
 /** The order the lists may take (GET /api/laudos?ordem=). */
 export const ordemDosLaudos = z.enum(['vencimento', 'nome', 'codigo', 'cliente', 'criadoEm']);
 export type OrdemLaudos = z.infer<typeof ordemDosLaudos>;
@@ -112,6 +126,8 @@ function esquemasDoLaudo<I extends z.ZodType>(instante: I) {
     emailCliente: z.string().nullable(),
     criador: z.object({ nome: z.string(), email: z.string().nullable() }).nullable(),
     vencimento: classificacao,
+    /** The current version's number (decision 030): 1 until the first renewal. */
+    versao: z.number().int().catch(1),
   });
   return {
     laudo,
@@ -127,10 +143,37 @@ function esquemasDoLaudo<I extends z.ZodType>(instante: I) {
   };
 }
 
+/** An earlier version of a laudo (GET /api/laudos/:id/versoes), with its files' download addresses. */
+function esquemasDaVersao<I extends z.ZodType>(instante: I) {
+  const pessoa = z.object({ nome: z.string() }).nullable();
+  const versao = z.object({
+    numero: z.number().int(),
+    codigo: z.string(),
+    data_vencimento: z.string().nullable(),
+    observacoes: z.string().nullable(),
+    /** The original file names, and where to download them (null: the version had none). */
+    arquivo_pdf: z.string().nullable(),
+    arquivo_excel: z.string().nullable(),
+    arquivo_pdf_url: z.string().nullable(),
+    arquivo_excel_url: z.string().nullable(),
+    emitido_em: instante,
+    emitido_por: pessoa,
+    renovado_em: instante,
+    renovado_por: pessoa,
+  });
+  return {
+    versao,
+    /** The current version's number and the earlier ones, newest first. */
+    versoesDoLaudo: z.object({ atual: z.number().int(), versoes: z.array(versao) }),
+  };
+}
+
 /** The server's side (timestamps are Dates). */
-export const laudosNoServidor = esquemasDoLaudo(z.date());
+export const laudosNoServidor = { ...esquemasDoLaudo(z.date()), ...esquemasDaVersao(z.date()) };
 /** The web app's side (timestamps are ISO text). */
-export const laudosNaWeb = esquemasDoLaudo(z.string());
+export const laudosNaWeb = { ...esquemasDoLaudo(z.string()), ...esquemasDaVersao(z.string()) };
+export type VersaoDoLaudo = z.infer<typeof laudosNaWeb.versao>;
+export type VersoesDoLaudo = z.infer<typeof laudosNaWeb.versoesDoLaudo>;
 export type Laudo = z.infer<typeof laudosNaWeb.laudo>;
 export type PaginaDeLaudos = z.infer<typeof laudosNaWeb.paginaDeLaudos>;
 

@@ -15,6 +15,16 @@ export function avisoDeLaudoNovo(laudo: Laudo): NovoAviso {
   return { tipo: 'laudo_novo', titulo: 'Novo laudo', texto: doLaudo(laudo), link: laudoLink(laudo.id) };
 }
 
+/** The laudo was renewed: its version `versao` is now the current one (new code, date, files). */
+export function avisoDeNovaVersao(laudo: Laudo, versao: number): NovoAviso {
+  return {
+    tipo: 'laudo_versao',
+    titulo: `Nova versão do laudo (versão ${versao})`,
+    texto: doLaudo(laudo),
+    link: laudoLink(laudo.id),
+  };
+}
+
 /** A reminder of the laudo's due date was e-mailed to the person. */
 export function avisoDeLembrete(
   laudo: Laudo,

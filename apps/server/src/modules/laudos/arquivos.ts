@@ -85,26 +85,17 @@ export interface ArquivoRecebido {
 }
 
 /**
- * POST /api/laudos/:id/arquivos/:tipo: checks the content (not the name) against the type, the
- * size limit of the settings and, for a spreadsheet, that it is no zip bomb; then stores it and
- * replaces the previous file. `receber` reads the request's file with the limit it is given
- * (undefined when the request is not multipart).
+ * One uploaded file of a laudo, checked and stored under a new key: the content (not the name)
+ * against the type, the size limit of the settings and, for a spreadsheet, that it is no zip bomb.
+ * Nothing is left in the storage when it is refused. Also the renewal's (versoes.ts).
  */
-export async function enviarArquivo(
-  { db, storage, settings, hoje, log }: Arquivos,
-  user: SessionUser,
-  { id, tipo }: Alvo,
-  receber: (maxBytes: number) => Promise<ArquivoRecebido | undefined>,
-) {
-  await lerLaudo(db, user, id);
-  if (!settings.features.fileUpload) throw erro('envioDesativado');
+export async function guardarArquivo(
+  { storage, settings }: Pick<Arquivos, 'storage' | 'settings'>,
+  laudoId: string,
+  tipo: TipoDeArquivo,
+  part: ArquivoRecebido,
+): Promise<{ key: string; nome: string }> {
   const maxBytes = settings.limits.maxFileSizeMb * 1024 * 1024;
-  const part = await receber(maxBytes);
-  if (part?.fieldname !== 'arquivo') {
-    part?.file.resume();
-    throw erro('arquivoAusente');
-  }
-
   // Read just enough to know what the content is, then stream the rest to disk.
   const { cabeca: head, corpo } = await lerCabeca(part.file, 8);
   const ext = typeFromHead(head);
@@ -112,7 +103,7 @@ export async function enviarArquivo(
     part.file.resume();
     throw wrongType(tipo);
   }
-  const key = newStorageKey(id, tipo, ext);
+  const key = newStorageKey(laudoId, tipo, ext);
   try {
     await storage.save(key, corpo(), { maxBytes });
   } catch (err) {
@@ -132,9 +123,30 @@ export async function enviarArquivo(
     await storage.remove(key);
     throw erro('planilhaSuspeita');
   }
+  return { key, nome: safeDownloadName(part.filename ?? '', ext) };
+}
+
+/**
+ * POST /api/laudos/:id/arquivos/:tipo: checks and stores the file (`guardarArquivo`), then
+ * replaces the previous one. `receber` reads the request's file with the limit it is given
+ * (undefined when the request is not multipart).
+ */
+export async function enviarArquivo(
+  { db, storage, settings, hoje, log }: Arquivos,
+  user: SessionUser,
+  { id, tipo }: Alvo,
+  receber: (maxBytes: number) => Promise<ArquivoRecebido | undefined>,
+) {
+  await lerLaudo(db, user, id);
+  if (!settings.features.fileUpload) throw erro('envioDesativado');
+  const part = await receber(settings.limits.maxFileSizeMb * 1024 * 1024);
+  if (part?.fieldname !== 'arquivo') {
+    part?.file.resume();
+    throw erro('arquivoAusente');
+  }
+  const { key, nome } = await guardarArquivo({ storage, settings }, id, tipo, part);
 
   const cols = columnsFor(tipo);
-  const nome = safeDownloadName(part.filename ?? '', ext);
   let anterior: string | null = null;
   try {
     await db.transaction(async (tx) => {
@@ -180,6 +192,19 @@ export async function baixarArquivo(
   const laudo = await lerLaudo(db, user, id);
   const key = tipo === 'pdf' ? laudo.arquivoPdf : laudo.arquivoExcel;
   const name = tipo === 'pdf' ? laudo.arquivoPdfNome : laudo.arquivoExcelNome;
+  return abrirArquivoGuardado(storage, key, name, disposition);
+}
+
+/**
+ * A stored laudo file with the headers to send it: the current version's (`baixarArquivo`) and an
+ * earlier version's (versoes.ts) go out the same way. The caller has checked the user's scope.
+ */
+export async function abrirArquivoGuardado(
+  storage: LocalFileStorage,
+  key: string | null,
+  name: string | null,
+  disposition: 'inline' | 'attachment',
+) {
   if (!key) throw erro('laudoSemEsseArquivo');
   try {
     const file = await storage.open(key);

@@ -21,12 +21,14 @@ import {
   listarTiposDeLaudo,
   obterEstatisticas,
 } from './service.ts';
+import { versoesRoutes } from './versoes-routes.ts';
 
 const idParams = z.object({ id: z.uuid('Laudo não encontrado.') });
 const { umLaudo, paginaDeLaudos } = laudosNoServidor;
 
 export const laudosRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(arquivosRoutes);
+  await app.register(versoesRoutes);
   /** Today in the firm's time zone: the day the expiry status is computed for. */
   const hoje = () => calendarDayIn(app.ctx.config.timeZone);
 

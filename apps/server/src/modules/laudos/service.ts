@@ -17,6 +17,7 @@ import { erro, orFail } from '../../http/errors.ts';
 import type { FileStorage } from '../../storage/storage.ts';
 import { avisoDeLaudoNovo } from '../avisos/mensagens.ts';
 import { avisar } from '../avisos/service.ts';
+import { arquivosDasVersoes } from './remocao.ts';
 import { variaveisDoLaudo } from './variaveis-email.ts';
 
 /**
@@ -162,6 +163,7 @@ const laudoColumns = {
   arquivoPdfNome: laudos.arquivoPdfNome,
   arquivoExcel: laudos.arquivoExcel,
   arquivoExcelNome: laudos.arquivoExcelNome,
+  versao: laudos.versao,
   criadorNome: usuarios.nome,
   criadorEmail: usuarios.email,
   /** The API key that wrote it (decision 024): its name stands for the author. */
@@ -219,6 +221,7 @@ export function toLaudoApi(row: LaudoRow, hoje: string) {
         ? { nome: `Chave de API "${row.chaveNome}"`, email: null }
         : null,
     vencimento: classificarVencimento(row.dataVencimento, hoje),
+    versao: row.versao,
   };
 }
 type LaudoApi = ReturnType<typeof toLaudoApi>;
@@ -578,8 +581,9 @@ export interface Avisos {
 }
 
 /**
- * DELETE /api/laudos/:id: the row, then its files. A storage failure does not block the delete
- * (spec section 8): it is logged and the orphan file stays on disk.
+ * DELETE /api/laudos/:id: the row (its earlier versions go with it, by cascade), then its files and
+ * its versions' files. A storage failure does not block the delete (spec section 8): it is logged
+ * and the orphan file stays on disk.
  */
 export async function excluirLaudo(
   db: Db,
@@ -588,12 +592,17 @@ export async function excluirLaudo(
   user: SessionUser,
   id: string,
 ): Promise<void> {
-  const [removed] = await db
-    .delete(laudos)
-    .where(and(eq(laudos.id, id), escopoDoUsuario(user)))
-    .returning({ pdf: laudos.arquivoPdf, excel: laudos.arquivoExcel });
-  if (!removed) throw erro('laudoNaoEncontrado');
-  await removerArquivosGuardados(storage, log, [removed.pdf, removed.excel]);
+  const chaves = await db.transaction(async (tx) => {
+    // The versions' files are read first: their rows go with the laudo (cascade).
+    const versoes = await arquivosDasVersoes(tx, [id]);
+    const [removed] = await tx
+      .delete(laudos)
+      .where(and(eq(laudos.id, id), escopoDoUsuario(user)))
+      .returning({ pdf: laudos.arquivoPdf, excel: laudos.arquivoExcel });
+    if (!removed) throw erro('laudoNaoEncontrado');
+    return [removed.pdf, removed.excel, ...versoes];
+  });
+  await removerArquivosGuardados(storage, log, chaves);
 }
 
 /**

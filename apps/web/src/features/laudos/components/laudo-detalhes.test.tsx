@@ -27,6 +27,7 @@ describe('/laudos/:id', () => {
       'GET /api/me': { body: perfil() },
       'GET /api/settings/public': settingsPublic,
       'GET /api/laudos/l-1': { body: { laudo: comArquivos } },
+      'GET /api/laudos/l-1/versoes': { body: { atual: 1, versoes: [] } },
       'GET /api/laudos/l-1/respostas': {
         body: {
           respostas: [
@@ -56,11 +57,55 @@ describe('/laudos/:id', () => {
     expect(await screen.findByText('Renovação solicitada em 01/12/2026 por Maria Souza')).toBeTruthy();
   });
 
+  it('shows version N and the Histórico of earlier versions with their files', async () => {
+    mockApi({
+      'GET /api/me': { body: perfil() },
+      'GET /api/settings/public': settingsPublic,
+      'GET /api/laudos/l-1': { body: { laudo: { ...comArquivos, versao: 2, codigo: 'NR13-002' } } },
+      'GET /api/laudos/l-1/respostas': { body: { respostas: [] } },
+      'GET /api/laudos/l-1/versoes': {
+        body: {
+          atual: 2,
+          versoes: [
+            {
+              numero: 1,
+              codigo: 'NR13-001',
+              data_vencimento: '2026-01-31',
+              observacoes: null,
+              arquivo_pdf: 'caldeira-2025.pdf',
+              arquivo_excel: null,
+              arquivo_pdf_url: '/api/laudos/l-1/versoes/1/arquivos/pdf',
+              arquivo_excel_url: null,
+              emitido_em: '2025-01-10T12:00:00.000Z',
+              emitido_por: { nome: 'Firma' },
+              renovado_em: '2026-01-20T12:00:00.000Z',
+              renovado_por: { nome: 'Maria Souza' },
+            },
+          ],
+        },
+      },
+    });
+    renderApp(laudoHref('l-1'));
+
+    expect(await screen.findByText('Versão 2')).toBeTruthy();
+    const historico = await screen.findByRole('region', { name: 'Histórico' });
+    expect(within(historico).getByRole('heading', { name: /Versão 1/ })).toBeTruthy();
+    expect(within(historico).getByText('Vencimento: 31/01/2026')).toBeTruthy();
+    expect(within(historico).getByText(/por Maria Souza/)).toBeTruthy();
+    expect(
+      within(historico)
+        .getByRole('link', { name: 'Baixar PDF da versão 1: caldeira-2025.pdf' })
+        .getAttribute('href'),
+    ).toBe('/api/laudos/l-1/versoes/1/arquivos/pdf/download');
+    expect(screen.getByRole('button', { name: 'Renovar laudo' })).toBeTruthy();
+  });
+
   it('shows the first sheet as a table and says when it is truncated', async () => {
     mockApi({
       'GET /api/me': { body: perfil() },
       'GET /api/settings/public': settingsPublic,
       'GET /api/laudos/l-1': { body: { laudo: comArquivos } },
+      'GET /api/laudos/l-1/versoes': { body: { atual: 1, versoes: [] } },
       'GET /api/laudos/l-1/respostas': { body: { respostas: [] } },
       'GET /api/laudos/l-1/arquivos/excel/tabela': {
         body: {
@@ -90,6 +135,7 @@ describe('/laudos/:id', () => {
       'GET /api/settings/public': settingsPublic,
       'GET /api/tipos-laudo': tipos,
       'GET /api/laudos/l-1': { body: { laudo: comArquivos } },
+      'GET /api/laudos/l-1/versoes': { body: { atual: 1, versoes: [] } },
       'GET /api/laudos/l-1/respostas': { body: { respostas: [] } },
       'DELETE /api/laudos/l-1': { status: 204 },
       'GET /api/laudos': pagina([]),
@@ -112,6 +158,7 @@ describe('/laudos/:id', () => {
       'GET /api/settings/public': settingsPublic,
       'GET /api/tipos-laudo': tipos,
       'GET /api/laudos/l-1': { body: { laudo: comArquivos } },
+      'GET /api/laudos/l-1/versoes': { body: { atual: 1, versoes: [] } },
       'GET /api/laudos/l-1/respostas': { body: { respostas: [] } },
       'PATCH /api/laudos/l-1': { body: { laudo: { ...comArquivos, data_vencimento: '2027-01-15' } } },
     });
@@ -130,6 +177,7 @@ describe('/laudos/:id', () => {
       'GET /api/me': { body: perfil() },
       'GET /api/settings/public': settingsPublic,
       'GET /api/laudos/l-outro': apiError(404, 'NAO_ENCONTRADO', 'Laudo não encontrado.'),
+      'GET /api/laudos/l-outro/versoes': { body: { atual: 1, versoes: [] } },
       'GET /api/laudos/l-outro/respostas': { body: { respostas: [] } },
     });
     renderApp(laudoHref('l-outro'));
@@ -145,6 +193,7 @@ describe('/laudos/:id', () => {
       'GET /api/me': { body: admin() },
       'GET /api/settings/public': settingsPublic,
       'GET /api/laudos/l-1': { body: { laudo: comArquivos } },
+      'GET /api/laudos/l-1/versoes': { body: { atual: 1, versoes: [] } },
       'GET /api/laudos/l-1/respostas': { body: { respostas: [] } },
     });
     renderApp(laudoHref('l-1'));
@@ -165,6 +214,7 @@ describe('/laudos/:id', () => {
       'GET /api/me': { body: admin() },
       'GET /api/settings/public': settingsPublic,
       'GET /api/laudos/l-outro': apiError(404, 'NAO_ENCONTRADO', 'Laudo não encontrado.'),
+      'GET /api/laudos/l-outro/versoes': { body: { atual: 1, versoes: [] } },
       'GET /api/laudos/l-outro/respostas': { body: { respostas: [] } },
     });
     renderApp(laudoHref('l-outro'));
@@ -180,6 +230,7 @@ describe('/laudos/:id', () => {
       'GET /api/me': { body: perfil() },
       'GET /api/settings/public': settingsPublic,
       'GET /api/laudos/l-1': { body: { laudo: { ...comArquivos, emailCliente: null, observacoes: null } } },
+      'GET /api/laudos/l-1/versoes': { body: { atual: 1, versoes: [] } },
       'GET /api/laudos/l-1/respostas': { body: { respostas: [] } },
     });
     renderApp(laudoHref('l-1'));
@@ -199,6 +250,7 @@ describe('/laudos/:id', () => {
       'GET /api/settings/public': settingsPublic,
       'GET /api/tipos-laudo': tipos,
       'GET /api/laudos/l-1': { body: { laudo: daSouza } },
+      'GET /api/laudos/l-1/versoes': { body: { atual: 1, versoes: [] } },
       'GET /api/laudos/l-1/respostas': { body: { respostas: [] } },
       'GET /api/admin/empresas/opcoes': {
         body: { empresas: [{ id: outra, nome: 'Caldeiras Lima', cnpj: null }] },

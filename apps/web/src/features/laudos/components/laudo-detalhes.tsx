@@ -18,7 +18,9 @@ import type { Laudo } from '../api/laudo';
 import { type AlteracaoLaudo, useAlterarLaudo, useExcluirLaudo } from '../api/mutations';
 import { useRespostasDoLaudo } from '../api/respostas-do-laudo';
 import { ArquivosLaudo, type RecursosArquivos } from './arquivos-laudo';
+import { HistoricoVersoes } from './historico-versoes';
 import { dadosDoFormulario, LaudoForm, type ValoresLaudo, valoresDoLaudo } from './laudo-form';
+import { RenovarLaudoDialog } from './renovar-laudo';
 import { DescricaoVencimento, VencimentoBadge } from './vencimento-badge';
 
 export const LAUDO_NAO_ENCONTRADO = 'Laudo não encontrado';
@@ -144,6 +146,7 @@ function LaudoCarregado({
   const { showToast } = useToast();
   const [editando, setEditando] = useState(false);
   const [excluindo, setExcluindo] = useState(false);
+  const [renovando, setRenovando] = useState(false);
   const excluir = useExcluirLaudo();
   const voltar = voltarPara(admin);
 
@@ -159,11 +162,15 @@ function LaudoCarregado({
           <h1 className="text-3xl font-bold tracking-tight break-words text-slate-900">{laudo.nome}</h1>
           <p className="mt-2 flex flex-wrap items-center gap-2 text-slate-700">
             <span className="min-w-0 [overflow-wrap:anywhere]">Código {laudo.codigo}</span>
+            {laudo.versao > 1 ? <span className="text-sm font-medium">Versão {laudo.versao}</span> : null}
             <VencimentoBadge status={laudo.vencimento.status} />
             <DescricaoVencimento vencimento={laudo.vencimento} className="text-sm font-medium" />
           </p>
         </div>
-        <div className="flex shrink-0 gap-2">
+        <div className="flex shrink-0 flex-wrap gap-2">
+          <button type="button" onClick={() => setRenovando(true)} className={buttonClass('primary')}>
+            Renovar laudo
+          </button>
           <button type="button" onClick={() => setEditando(true)} className={buttonClass('secondary')}>
             Editar
           </button>
@@ -208,6 +215,10 @@ function LaudoCarregado({
       <div className="mt-6">
         <ArquivosLaudo laudo={laudo} recursos={recursos} />
       </div>
+
+      <HistoricoVersoes laudo={laudo} className="mt-6" />
+
+      <RenovarLaudoDialog open={renovando} laudo={laudo} onClose={() => setRenovando(false)} />
 
       <EditarLaudoDialog open={editando} laudo={laudo} admin={admin} onClose={() => setEditando(false)} />
 

@@ -136,6 +136,7 @@ describe('/novo-laudo', () => {
         body: { laudo: laudoApi({ id: 'l-novo', cliente: 'Prensas Beta' }) },
       },
       'GET /api/laudos/l-novo': { body: { laudo: laudoApi({ id: 'l-novo', cliente: 'Prensas Beta' }) } },
+      'GET /api/laudos/l-novo/versoes': { body: { atual: 1, versoes: [] } },
       'GET /api/laudos/l-novo/respostas': { body: { respostas: [] } },
     });
     renderApp(paths.novoLaudo);
@@ -212,6 +213,7 @@ describe('/novo-laudo', () => {
       'GET /api/settings/public': settingsPublic,
       'POST /api/laudos': { status: 201, body: { laudo: laudoApi({ id: 'l-novo' }) } },
       'GET /api/laudos/l-novo': { body: { laudo: laudoApi({ id: 'l-novo' }) } },
+      'GET /api/laudos/l-novo/versoes': { body: { atual: 1, versoes: [] } },
       'GET /api/laudos/l-novo/respostas': { body: { respostas: [] } },
     });
     const { router } = renderApp(paths.novoLaudo);
