@@ -121,6 +121,10 @@ const clientRoutes: RouteObject[] = [
     path: paths.suporteChamado,
     lazy: page(() => import('./routes/client/suporte'), 'SuporteChamadoPage'),
   },
+  {
+    path: paths.renovacoes,
+    lazy: page(() => import('./routes/client/renovacoes'), 'RenovacoesPage'),
+  },
 ];
 
 const adminRoutes: RouteObject[] = [
@@ -151,6 +155,10 @@ const adminRoutes: RouteObject[] = [
   {
     path: paths.adminSuporteChamado,
     lazy: page(() => import('./routes/admin/suporte'), 'AdminSuporteChamadoPage'),
+  },
+  {
+    path: paths.adminRenovacoes,
+    lazy: page(() => import('./routes/admin/renovacoes'), 'AdminRenovacoesPage'),
   },
 ];
 

@@ -31,6 +31,7 @@ export const paths = {
   minhaEmpresa: '/minha-empresa',
   suporte: '/suporte',
   suporteChamado: '/suporte/:id',
+  renovacoes: '/renovacoes',
   laudo: '/laudos/:id',
   conta: '/conta',
 
@@ -41,6 +42,7 @@ export const paths = {
   adminEmpresa: '/admin/empresas/:id',
   adminSuporte: '/admin/suporte',
   adminSuporteChamado: '/admin/suporte/:id',
+  adminRenovacoes: '/admin/renovacoes',
 } as const;
 
 export const servicoPaths = {
