@@ -48,6 +48,7 @@ const appPaths = [
   paths.minhaEmpresa,
   paths.suporte,
   paths.suporteChamado,
+  paths.renovacoes,
   paths.laudo,
   paths.conta,
   paths.admin,
@@ -57,6 +58,7 @@ const appPaths = [
   paths.adminEmpresa,
   paths.adminSuporte,
   paths.adminSuporteChamado,
+  paths.adminRenovacoes,
   paths.blogAdmin,
   paths.blogAdminPanel,
 ];
