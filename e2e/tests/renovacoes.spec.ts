@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { excessos } from './medidas';
 import {
   adminApi,
   criarCliente,
@@ -75,6 +76,13 @@ test('an admin drags a renewal request to Agendado with a date; the client sees 
   await expect(dialogo).toHaveCount(0);
   await expect(agendado.getByRole('listitem').filter({ hasText: nome })).toContainText('Eng. Marta Lima');
   await expect(solicitado.getByRole('listitem').filter({ hasText: nome })).toHaveCount(0);
+
+  // On a phone: one column at a time, chosen by the stage list; nothing sticks out sideways.
+  await admin.setViewportSize({ width: 390, height: 844 });
+  await admin.getByLabel('Estágio').selectOption('agendado');
+  await expect(agendado.getByRole('listitem').filter({ hasText: nome })).toBeVisible();
+  await expect(solicitado).toBeHidden();
+  expect(await excessos(admin), '/admin/renovacoes no celular').toEqual([]);
   await admin.close();
 
   // The client sees the stage in Renovações.
@@ -86,5 +94,7 @@ test('an admin drags a renewal request to Agendado with a date; the client sees 
   const doCliente = cliente.getByRole('listitem').filter({ hasText: nome });
   await expect(doCliente.locator('[aria-current="step"]')).toHaveText('Agendado');
   await expect(doCliente).toContainText(`Inspeção agendada para ${dia}/${mes}/${ano} com Eng. Marta Lima.`);
+  await cliente.setViewportSize({ width: 390, height: 844 });
+  expect(await excessos(cliente), '/renovacoes no celular').toEqual([]);
   await cliente.close();
 });

@@ -1,6 +1,5 @@
 import {
   type CartaoDeRenovacao,
-  type DetalheDeRenovacao,
   type EstagioRenovacao,
   type EventoDeRenovacao,
   type FiltrosDeRenovacoes,
@@ -16,7 +15,6 @@ import { parseWith } from '../../../lib/parse';
 
 export type {
   CartaoDeRenovacao,
-  DetalheDeRenovacao,
   EstagioRenovacao,
   EventoDeRenovacao,
   FiltrosDeRenovacoes,

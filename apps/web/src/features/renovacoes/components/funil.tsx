@@ -85,29 +85,32 @@ export function FunilMensal() {
           </div>
         ))}
       </div>
-      <table className="sr-only">
-        <caption>Funil de renovação por mês{tipo ? `, tipo ${tipo}` : ''}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Mês</th>
-            {METRICAS.map((m) => (
-              <th key={m.chave} scope="col">
-                {m.rotulo}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {meses.map((m) => (
-            <tr key={m.mes}>
-              <th scope="row">{rotuloDoMes(m.mes)}</th>
-              <td>{m.lembretes}</td>
-              <td>{m.pedidos}</td>
-              <td>{m.concluidos}</td>
+      {/* In a 1 px box: a table is as wide as its content whatever its own width says. */}
+      <div className="sr-only">
+        <table>
+          <caption>Funil de renovação por mês{tipo ? `, tipo ${tipo}` : ''}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Mês</th>
+              {METRICAS.map((m) => (
+                <th key={m.chave} scope="col">
+                  {m.rotulo}
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {meses.map((m) => (
+              <tr key={m.mes}>
+                <th scope="row">{rotuloDoMes(m.mes)}</th>
+                <td>{m.lembretes}</td>
+                <td>{m.pedidos}</td>
+                <td>{m.concluidos}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }
