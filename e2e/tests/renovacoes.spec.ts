@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
 import { excessos } from './medidas';
 import {
   adminApi,
@@ -11,6 +12,13 @@ import {
   sufixo,
   waitForEmail,
 } from './support';
+
+async function semViolacoes(page: Page, onde: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(
+    results.violations.map((v) => `${onde}: ${v.id} ${v.help} ${v.nodes.map((n) => n.target).join(' ')}`),
+  ).toEqual([]);
+}
 
 /*
  * Issue 19, the firm's renewal pipeline (decision 029): a request made from a reminder's link is on
@@ -63,9 +71,12 @@ test('an admin drags a renewal request to Agendado with a date; the client sees 
   const agendado = admin.getByRole('region', { name: 'Agendado' });
   const cartao = solicitado.getByRole('listitem').filter({ hasText: nome });
   await expect(cartao).toBeVisible();
+  await expect(admin.getByRole('table', { name: /Funil de renovação/ })).toBeAttached();
+  await semViolacoes(admin, '/admin/renovacoes');
   await cartao.dragTo(agendado);
   const dialogo = admin.getByRole('dialog', { name: 'Agendar a inspeção' });
   await expect(dialogo).toBeVisible();
+  await semViolacoes(admin, 'diálogo Agendar a inspeção');
   // Without the date and engineer, the form says what is missing.
   await dialogo.getByRole('button', { name: 'Agendar' }).click();
   await expect(dialogo.getByText('Informe a data da inspeção.')).toBeVisible();
@@ -94,6 +105,7 @@ test('an admin drags a renewal request to Agendado with a date; the client sees 
   const doCliente = cliente.getByRole('listitem').filter({ hasText: nome });
   await expect(doCliente.locator('[aria-current="step"]')).toHaveText('Agendado');
   await expect(doCliente).toContainText(`Inspeção agendada para ${dia}/${mes}/${ano} com Eng. Marta Lima.`);
+  await semViolacoes(cliente, '/renovacoes');
   await cliente.setViewportSize({ width: 390, height: 844 });
   expect(await excessos(cliente), '/renovacoes no celular').toEqual([]);
   await cliente.close();

@@ -1,4 +1,4 @@
-import { addDaysIso, calendarDayIn } from '@laudos/domain';
+import { addDaysIso, calendarDayIn, formatDateBR } from '@laudos/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationHistory, respostasEstagios } from '../src/db/schema.ts';
@@ -111,7 +111,7 @@ describe(`renewal pipeline (${testEngine})`, () => {
     ]);
     expect(detalhe.historico[1]).toMatchObject({
       por: 'Firma',
-      nota: `Inspeção em ${inspecao}, Eng. Carla Souza.`,
+      nota: `Inspeção em ${formatDateBR(inspecao)}, Eng. Carla Souza.`,
     });
     expect(detalhe.historico[6]).toMatchObject({ nota: 'Cliente pede desconto', interna: true });
     expect(detalhe.lembretes).toMatchObject([{ tipo: 'vencendo', dias: 30, sucesso: true }]);

@@ -1,4 +1,4 @@
-import { daysBetween } from '@laudos/domain';
+import { daysBetween, formatDateBR } from '@laudos/domain';
 import {
   type EstagioRenovacao,
   type FiltrosDeRenovacoes,
@@ -202,7 +202,7 @@ export async function moverEstagio(
     .where(eq(respostasLembrete.id, pedido.respostaId));
   const nota = [
     entrada.estagio === 'agendado'
-      ? `Inspeção em ${entrada.agendadoPara}, ${entrada.engenheiro?.trim()}.`
+      ? `Inspeção em ${formatDateBR(entrada.agendadoPara)}, ${entrada.engenheiro?.trim()}.`
       : '',
     entrada.estagio === 'perdido' ? `Motivo: ${entrada.motivoPerda?.trim()}.` : '',
     entrada.nota?.trim() ?? '',
