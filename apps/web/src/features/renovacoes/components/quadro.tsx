@@ -1,5 +1,6 @@
 import { estagiosRenovacao, problemasDoEstagio, ROTULO_DO_ESTAGIO } from '@laudos/domain/api';
 import { type FormEvent, useState } from 'react';
+import { EmpresaCombobox, type EmpresaEscolhida } from '../../../components/empresa-combobox';
 import { SkeletonText } from '../../../components/loading';
 import { useToast } from '../../../components/toast/toast-context';
 import { buttonClass } from '../../../components/ui/button';
@@ -31,6 +32,7 @@ const precisaDeDados = (e: EstagioRenovacao): e is Pendente['estagio'] => e === 
  */
 export function QuadroDeRenovacoes() {
   const [filtros, setFiltros] = useState<FiltrosDeRenovacoes>({});
+  const [empresa, setEmpresa] = useState<EmpresaEscolhida | null>(null);
   const [colunaNoCelular, setColunaNoCelular] = useState<EstagioRenovacao>('solicitado');
   const [pendente, setPendente] = useState<Pendente | null>(null);
   const [aberto, setAberto] = useState<string | null>(null);
@@ -67,7 +69,7 @@ export function QuadroDeRenovacoes() {
   return (
     <div className="min-w-0 space-y-4">
       <form
-        className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4"
+        className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-5"
         aria-label="Filtros"
         onSubmit={(e) => e.preventDefault()}
       >
@@ -77,6 +79,13 @@ export function QuadroDeRenovacoes() {
           type="search"
           value={filtros.busca ?? ''}
           onChange={(e) => filtro('busca', e.target.value)}
+        />
+        <EmpresaCombobox
+          selecionada={empresa}
+          onSelecionar={(escolhida) => {
+            setEmpresa(escolhida);
+            filtro('empresaId', escolhida?.id ?? '');
+          }}
         />
         <TextField
           label="Tipo de laudo"
