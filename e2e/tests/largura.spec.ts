@@ -132,6 +132,11 @@ test('the admin lists fit the screen, with every row action on it', async ({ pag
   await page.getByLabel('Situação').selectOption('todos');
   await expect(page.getByRole('heading', { name: 'Suporte', level: 1 })).toBeVisible();
   await semExcessos(page, 'Suporte');
+
+  // The renewal board and its funnel (issue 19).
+  await page.goto('/admin/renovacoes');
+  await expect(page.getByRole('heading', { name: 'Funil mensal', level: 2 })).toBeVisible();
+  await semExcessos(page, 'Renovações');
 });
 
 test('the client screens fit the screen, and the client menu shows every destination', async ({
@@ -188,7 +193,15 @@ test('the client screens fit the screen, and the client menu shows every destina
 
   // Every destination of the client menu is on the screen, none off to the side.
   const menu = page.getByRole('navigation', { name: 'Área do cliente' });
-  for (const destino of ['Painel', 'Novo laudo', 'Vencimentos', 'Documentos', 'Notificações', 'Suporte']) {
+  for (const destino of [
+    'Painel',
+    'Novo laudo',
+    'Vencimentos',
+    'Documentos',
+    'Notificações',
+    'Suporte',
+    'Renovações',
+  ]) {
     await expect(menu.getByRole('link', { name: destino, exact: true })).toBeInViewport({ ratio: 1 });
   }
 
@@ -197,6 +210,8 @@ test('the client screens fit the screen, and the client menu shows every destina
     ['/vencimentos', `CLARG-${id}`],
     ['/documentos', `Vaso de pressão vertical do setor de caldeiras ${id}`],
     [`/laudos/${laudoId}`, `CLARG-${id}`],
+    ['/renovacoes', 'Nenhum pedido de renovação ainda'],
+    // Last: the support form below is on this page.
     ['/suporte', 'Chamados da empresa'],
   ] as const) {
     await page.goto(caminho);

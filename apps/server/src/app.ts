@@ -52,6 +52,7 @@ import { notificacoesAdminRoutes, notificacoesRoutes } from './modules/notificac
 import { exigirRecurso } from './modules/planos/recursos.ts';
 import { planosAdminRoutes, planosRoutes } from './modules/planos/routes.ts';
 import { relatoriosRoutes } from './modules/relatorios/routes.ts';
+import { renovacoesRoutes } from './modules/renovacoes/routes.ts';
 import { respostasRoutes } from './modules/respostas/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { loadWebBuild, registerSeoRoutes, sendPage } from './modules/site/public-site.ts';
@@ -325,6 +326,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(suporteAdminRoutes);
   await app.register(respostasRoutes);
   await app.register(avisosRoutes);
+  await app.register(renovacoesRoutes);
   await app.register(notificacoesAdminRoutes);
   await app.register(notificacoesRoutes);
   await app.register(blogRoutes);

@@ -207,6 +207,14 @@ describe(`renewing a laudo (${testEngine})`, () => {
       .from(respostasLembrete)
       .where(eq(respostasLembrete.laudoId, laudo.id));
     expect(solicitacao).toMatchObject({ tipo: 'solicitacao', estagio: 'concluido', versaoConcluida: 2 });
+    // …through the pipeline's one move: its history says which version closed it, and who.
+    const cartao = await t.app.inject({
+      url: `/api/admin/renovacoes/${solicitacao!.id}`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(cartao.json().historico).toContainEqual(
+      expect.objectContaining({ de: 'solicitado', para: 'concluido', nota: 'Versão 2 do laudo emitida.' }),
+    );
 
     // Reminders start again for the new due date: nothing the day before its 90-day milestone, then that one.
     const marcos = () =>

@@ -48,6 +48,8 @@ const appPaths = [
   paths.minhaEmpresa,
   paths.suporte,
   paths.suporteChamado,
+  paths.renovacoes,
+  paths.avisos,
   paths.laudo,
   paths.conta,
   paths.admin,
@@ -57,6 +59,8 @@ const appPaths = [
   paths.adminEmpresa,
   paths.adminSuporte,
   paths.adminSuporteChamado,
+  paths.adminRenovacoes,
+  paths.adminAvisos,
   paths.blogAdmin,
   paths.blogAdminPanel,
 ];

@@ -756,6 +756,11 @@ export const respostasLembrete = pgTable(
     estagio: text('estagio').default('solicitado'),
     /** The laudo's version issued when a renewal closed this request as 'concluido' (decision 030). */
     versaoConcluida: integer('versao_concluida'),
+    /** Stage data (decision 029): the inspection's calendar date and engineer (Agendado), the quote's note, why it was lost (Perdido). */
+    agendadoPara: date('agendado_para', { mode: 'string' }),
+    engenheiro: text('engenheiro'),
+    orcamento: text('orcamento'),
+    motivoPerda: text('motivo_perda'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -795,5 +800,32 @@ export const avisos = pgTable(
     index('avisos_usuario_lido_idx').on(t.usuarioId, t.lidoEm, t.criadoEm),
     // The list, newest first, paged by (criado_em, id).
     index('avisos_usuario_criado_idx').on(t.usuarioId, t.criadoEm, t.id),
+  ],
+);
+
+/**
+ * The history of a renewal request in the firm's pipeline (decision 029): each stage move (`de` →
+ * `para`, with an optional note) and each note alone (`de` and `para` null). `interna` notes are the
+ * firm's only; the client sees the rest in their Renovações.
+ */
+export const respostasEstagios = pgTable(
+  'respostas_estagios',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    respostaId: uuid('resposta_id')
+      .notNull()
+      .references(() => respostasLembrete.id, { onDelete: 'cascade' }),
+    de: text('de'),
+    para: text('para'),
+    nota: text('nota'),
+    interna: boolean('interna').notNull().default(false),
+    /** Who moved it or wrote the note (an admin), or null when done by the system (a new laudo version). */
+    usuarioId: text('usuario_id').references(() => authUser.id, { onDelete: 'set null' }),
+    criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('respostas_estagios_resposta_idx').on(t.respostaId, t.criadoEm),
+    index('respostas_estagios_para_idx').on(t.para, t.criadoEm),
+    check('respostas_estagios_nota_ck', sql`${t.para} is not null or ${t.nota} is not null`),
   ],
 );

@@ -477,6 +477,13 @@ export const ERROS = {
     message: 'O anexo deve ser um PDF ou uma imagem (PNG, JPEG ou WebP).',
   },
 
+  // ── Renovações (modules/renovacoes) ─────────────────────────────────────────────────────────
+  renovacaoNaoEncontrada: {
+    status: 404,
+    code: 'NAO_ENCONTRADO',
+    message: 'Pedido de renovação não encontrado.',
+  },
+
   // ── Blog (modules/blog) ─────────────────────────────────────────────────────────────────────
   postNaoEncontrado: { status: 404, code: 'POST_NAO_ENCONTRADO', message: 'Post não encontrado.' },
   slugEmUso: { status: 409, code: 'SLUG_EM_USO', message: 'Já existe um post com este endereço (slug).' },

@@ -11,6 +11,7 @@ import {
   chamados,
   laudos,
   notificationHistory,
+  respostasLembrete,
 } from '../../src/db/schema.ts';
 import { avisar } from '../../src/modules/avisos/service.ts';
 import { gerarChaveApi } from '../../src/modules/chaves-api/service.ts';
@@ -306,6 +307,7 @@ export async function registrosDaEquipe(t: TestServer, empresaId: string): Promi
     '/api/empresa/pessoas/{id}': colega.id,
     '/api/convites/{token}': convite.token,
     '/api/respostas/{token}': await respostaDeTeste(t, empresaId),
+    '/api/admin/renovacoes/{id}': (await pedidoDeRenovacao(t, empresaId)).id,
   };
 }
 
@@ -329,6 +331,51 @@ export async function avisoDeTeste(t: TestServer, usuarioId: string): Promise<st
     .orderBy(sql`${avisos.criadoEm} desc`)
     .limit(1);
   return aviso!.id;
+}
+
+/**
+ * A renewal request of the company (issue 19, decision 029) at stage 'solicitado', straight in the
+ * database as a reminder's "Solicitar renovação" link leaves it, with its laudo.
+ */
+export async function pedidoDeRenovacao(
+  t: TestServer,
+  empresaId: string | null,
+  dados: {
+    tipo?: string;
+    dataVencimento?: string;
+    nome?: string;
+    emailCliente?: string;
+    criadoEm?: Date;
+  } = {},
+) {
+  const db = t.server.database.db;
+  const dataVencimento = dados.dataVencimento ?? '2027-03-01';
+  const [laudo] = await db
+    .insert(laudos)
+    .values({
+      nome: dados.nome ?? 'Vaso a renovar',
+      codigo: `REN-${Math.random().toString(36).slice(2, 8)}`,
+      cliente: 'Empresa do pedido',
+      tipo: dados.tipo ?? 'NR-13',
+      emailCliente: dados.emailCliente ?? 'pedido@equipe.com.br',
+      empresaId,
+      dataVencimento,
+    })
+    .returning({ id: laudos.id });
+  const [pedido] = await db
+    .insert(respostasLembrete)
+    .values({
+      laudoId: laudo!.id,
+      empresaId,
+      dataVencimento,
+      tipo: 'solicitacao',
+      destinatario: dados.emailCliente ?? 'pedido@equipe.com.br',
+      marco: 'vencendo:30',
+      periodo: 'Próxima semana',
+      ...(dados.criadoEm ? { createdAt: dados.criadoEm } : {}),
+    })
+    .returning({ id: respostasLembrete.id });
+  return { id: pedido!.id, laudoId: laudo!.id, dataVencimento };
 }
 
 /**

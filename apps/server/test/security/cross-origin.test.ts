@@ -98,6 +98,8 @@ const corpos: Record<string, unknown> = {
   'PATCH /api/empresa/pessoas/{id}': { papel: 'gestor' },
   'POST /api/convites/{token}/aceitar': { nome: 'Invasor', senha: 'senha-do-invasor' },
   'POST /api/respostas/{token}': { observacao: 'Pedido forjado de outro site' },
+  'POST /api/admin/renovacoes/{id}/estagio': { estagio: 'perdido', motivoPerda: 'Movido de fora' },
+  'POST /api/admin/renovacoes/{id}/notas': { nota: 'Nota de fora' },
   'POST /api/conta/pedido-empresa': { nome: 'Outra Empresa' },
   'PUT /api/admin/empresas/{id}/marca': { cor: '#ff0000' },
   'PUT /api/empresa/marca': { cor: '#ff0000' },

@@ -10,6 +10,7 @@ import {
   laudos,
   notificationLogs,
   planos,
+  respostasLembrete,
   usuarios,
 } from '../../src/db/schema.ts';
 import { createAdmin, createUser, json } from '../helpers/accounts.ts';
@@ -159,6 +160,16 @@ beforeAll(async () => {
   avisoDeB = { id: avisosDeB[0]!.id };
 
   const db = t.server.database.db;
+  // A renewal request of B's laudo (issue 19), as its reminder's link leaves it: in B's Renovações only.
+  await db.insert(respostasLembrete).values({
+    laudoId: porEmail.id,
+    empresaId: dono.empresaId,
+    dataVencimento: addDaysIso(hoje, 7),
+    tipo: 'solicitacao',
+    destinatario: dono.email,
+    marco: 'vencendo:7',
+    observacao: 'Observação confidencial do pedido',
+  });
   const ids = laudosDeB.map((l) => l.id);
   const notificacoes = await db.select().from(notificationLogs).where(inArray(notificationLogs.laudoId, ids));
   const emails = await db.select().from(emailLogs).where(inArray(emailLogs.laudoId, ids));
@@ -485,6 +496,7 @@ describe('security 2: cross-tenant ids', () => {
         'GET /api/laudos/estatisticas',
         'GET /api/empresa',
         'GET /api/avisos',
+        'GET /api/renovacoes',
       ]),
     );
     const problemas: string[] = [];
@@ -529,5 +541,11 @@ describe('security 2: cross-tenant ids', () => {
     ).json();
     expect(equipe.pessoas.map((p: { email: string }) => p.email)).toContain(colegaDeB.email);
     expect(equipe.convites.map((c: { id: string }) => c.id)).toContain(conviteDeB.id);
+    const renovacoes = (
+      await t.app.inject({ method: 'GET', url: '/api/renovacoes', headers: { cookie: dono.cookie } })
+    ).json();
+    expect(renovacoes.renovacoes.map((r: { laudo: { codigo: string } }) => r.laudo.codigo)).toEqual([
+      CODIGO_B,
+    ]);
   });
 });

@@ -125,6 +125,10 @@ const clientRoutes: RouteObject[] = [
     path: paths.avisos,
     lazy: page(() => import('./routes/client/avisos'), 'AvisosPage'),
   },
+  {
+    path: paths.renovacoes,
+    lazy: page(() => import('./routes/client/renovacoes'), 'RenovacoesPage'),
+  },
 ];
 
 const adminRoutes: RouteObject[] = [
@@ -159,6 +163,10 @@ const adminRoutes: RouteObject[] = [
   {
     path: paths.adminAvisos,
     lazy: page(() => import('./routes/admin/avisos'), 'AdminAvisosPage'),
+  },
+  {
+    path: paths.adminRenovacoes,
+    lazy: page(() => import('./routes/admin/renovacoes'), 'AdminRenovacoesPage'),
   },
 ];
 

@@ -31,6 +31,7 @@ export const paths = {
   minhaEmpresa: '/minha-empresa',
   suporte: '/suporte',
   suporteChamado: '/suporte/:id',
+  renovacoes: '/renovacoes',
   laudo: '/laudos/:id',
   avisos: '/avisos',
   conta: '/conta',
@@ -43,6 +44,7 @@ export const paths = {
   adminSuporte: '/admin/suporte',
   adminSuporteChamado: '/admin/suporte/:id',
   adminAvisos: '/admin/avisos',
+  adminRenovacoes: '/admin/renovacoes',
 } as const;
 
 export const servicoPaths = {

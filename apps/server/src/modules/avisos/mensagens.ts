@@ -15,6 +15,16 @@ export function avisoDeLaudoNovo(laudo: Laudo): NovoAviso {
   return { tipo: 'laudo_novo', titulo: 'Novo laudo', texto: doLaudo(laudo), link: laudoLink(laudo.id) };
 }
 
+/** The company's renewal request of the laudo moved to another stage of the firm's pipeline. */
+export function avisoDeEstagio(laudo: Omit<Laudo, 'id'>, estagio: string): NovoAviso {
+  return {
+    tipo: 'renovacao_estagio',
+    titulo: `Pedido de renovação: ${estagio}`,
+    texto: doLaudo({ id: '', ...laudo }),
+    link: '/renovacoes',
+  };
+}
+
 /** The laudo was renewed: its version `versao` is now the current one (new code, date, files). */
 export function avisoDeNovaVersao(laudo: Laudo, versao: number): NovoAviso {
   return {

@@ -3,13 +3,14 @@ import { camposDoErro, renovacaoEntrada } from '@laudos/domain/api';
 import { and, desc, eq, notInArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { SessionUser } from '../../auth/session.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { laudos, laudoVersoes, respostasLembrete, usuarios } from '../../db/schema.ts';
 import { dadosInvalidos, erro } from '../../http/errors.ts';
 import type { LocalFileStorage } from '../../storage/storage.ts';
 import { avisoDeNovaVersao } from '../avisos/mensagens.ts';
 import { avisar } from '../avisos/service.ts';
+import { moverEstagio } from '../renovacoes/service.ts';
 import {
   type ArquivoRecebido,
   type Arquivos,
@@ -31,29 +32,35 @@ export type ParteDaRenovacao =
   | { type: 'field'; fieldname: string; value: unknown };
 
 /**
- * A laudo's open renewal requests (issue 19's pipeline: not yet concluded nor lost) closed as
- * 'concluido' by the renewal that issued `versao`. The pipeline's `moverEstagio` (its stage
- * history, who moved it: `usuarioId`) takes this over when both are merged.
+ * A laudo's open renewal requests (the pipeline's stages before Concluído or Perdido) moved to
+ * Concluído by the renewal that issued `versao`, through the pipeline's one move (its history row,
+ * the company's notices), in the renewal's transaction.
  */
 export async function concluirSolicitacoesAbertas(
-  tx: DbOrTx,
+  tx: Tx,
   laudoId: string,
   usuarioId: string | null,
   versao: number,
 ): Promise<number> {
-  const fechadas = await tx
-    .update(respostasLembrete)
-    .set({ estagio: 'concluido', versaoConcluida: versao, updatedAt: new Date() })
+  const abertas = await tx
+    .select({ id: respostasLembrete.id })
+    .from(respostasLembrete)
     .where(
       and(
         eq(respostasLembrete.laudoId, laudoId),
         eq(respostasLembrete.tipo, 'solicitacao'),
         notInArray(respostasLembrete.estagio, ['concluido', 'perdido']),
       ),
-    )
-    .returning({ id: respostasLembrete.id });
-  void usuarioId;
-  return fechadas.length;
+    );
+  for (const { id } of abertas) {
+    await moverEstagio(
+      tx,
+      { respostaId: id, usuarioId },
+      { estagio: 'concluido', nota: `Versão ${versao} do laudo emitida.` },
+    );
+    await tx.update(respostasLembrete).set({ versaoConcluida: versao }).where(eq(respostasLembrete.id, id));
+  }
+  return abertas.length;
 }
 
 /**

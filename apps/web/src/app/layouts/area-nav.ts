@@ -10,6 +10,7 @@ const clientNavItems: readonly AreaNavItem[] = [
   { to: paths.documentos, label: 'Documentos' },
   { to: paths.notificacoes, label: 'Notificações' },
   { to: paths.suporte, label: 'Suporte' },
+  { to: paths.renovacoes, label: 'Renovações' },
 ];
 
 const withCompany: readonly AreaNavItem[] = [
@@ -28,4 +29,5 @@ export const adminNavItems: readonly AreaNavItem[] = [
   { to: paths.adminEmailNotifications, label: 'Notificações por e-mail' },
   { to: paths.adminEmailTemplates, label: 'Modelos de e-mail' },
   { to: paths.adminSuporte, label: 'Suporte' },
+  { to: paths.adminRenovacoes, label: 'Renovações' },
 ];
