@@ -7,6 +7,7 @@ import { Switch } from '../../../components/ui/switch';
 import { formatDateTime } from '../../../lib/format';
 import { errorMessage } from '../../../lib/validation';
 import { type Regra, useAlterarRegra, useRegras } from '../api/regras';
+import { useTiposLaudo } from '../api/tipos-laudo';
 import { RegraFormDialog } from './regra-form-dialog';
 import { diasDaRegra, rotuloFrequencia, rotuloModelo, rotulosTipoNotificacao } from './rotulos';
 import { Secao } from './secao';
@@ -52,6 +53,19 @@ export function RegrasNotificacao() {
       cell: (regra) => rotulosTipoNotificacao[regra.kind],
     },
     { header: 'Dias', className: 'min-w-32 text-slate-700', cell: (regra) => diasDaRegra(regra) ?? '—' },
+    {
+      header: 'Tipos de laudo',
+      fold: true,
+      className: 'min-w-32 text-slate-700',
+      cell: (regra) =>
+        regra.kind === 'relatorio_mensal' ? '—' : regra.tipos.length === 0 ? 'Todos' : regra.tipos.join(', '),
+    },
+    {
+      header: 'Envio',
+      fold: true,
+      className: 'min-w-32 text-slate-700',
+      cell: (regra) => (regra.resumo ? 'Um e-mail por destinatário' : 'Um e-mail por laudo'),
+    },
     {
       header: 'Modelo',
       fold: true,
@@ -130,7 +144,57 @@ export function RegrasNotificacao() {
           empty="Nenhuma regra cadastrada."
         />
       )}
+      {regras.data ? <RegrasPorTipo regras={regras.data} /> : null}
       <RegraFormDialog regra={editando} onClose={() => setEditando(null)} />
     </Secao>
+  );
+}
+
+type LinhaPorTipo = { tipo: string; regras: Regra[] };
+
+/** "Regras por tipo": for each laudo type, the enabled reminder rules that reach it. */
+function RegrasPorTipo({ regras }: { regras: Regra[] }) {
+  const tipos = useTiposLaudo();
+  if (!tipos.data) return null;
+  const lembretes = regras.filter((r) => r.enabled && r.kind !== 'relatorio_mensal');
+  const linhas: LinhaPorTipo[] = tipos.data.map((t) => ({
+    tipo: t.nome,
+    regras: lembretes.filter((r) => r.tipos.length === 0 || r.tipos.includes(t.nome)),
+  }));
+  const colunas: DataTableColumn<LinhaPorTipo>[] = [
+    {
+      header: 'Tipo de laudo',
+      rowHeader: true,
+      className: 'min-w-32 font-semibold text-slate-900',
+      cell: (linha) => linha.tipo,
+    },
+    {
+      header: 'Regras que se aplicam',
+      className: 'min-w-48 text-slate-700',
+      cell: (linha) =>
+        linha.regras.length === 0 ? (
+          <span className="text-red-700">Nenhuma: laudos deste tipo não recebem lembretes.</span>
+        ) : (
+          <ul className="space-y-1">
+            {linha.regras.map((r) => (
+              <li key={r.id}>
+                {r.name}: {diasDaRegra(r)}
+              </li>
+            ))}
+          </ul>
+        ),
+    },
+  ];
+  return (
+    <div className="mt-6 space-y-2">
+      <h3 className="text-base font-semibold text-slate-900">Regras por tipo</h3>
+      <DataTable
+        caption="Regras por tipo de laudo"
+        columns={colunas}
+        rows={linhas}
+        rowKey={(linha) => linha.tipo}
+        empty="Nenhum tipo de laudo cadastrado."
+      />
+    </div>
   );
 }
