@@ -167,33 +167,58 @@ describe(`digest: one e-mail per recipient and run (${testEngine})`, () => {
 });
 
 describe(`per-type rules and escalation (${testEngine})`, () => {
-  it('a rule limited to a type reaches only laudos of that type; unknown types are refused', async () => {
+  it('elevators get their own rule (15, 7 and 1 days before); a rule limited to a type reaches only that type; unknown types are refused', async () => {
     const hoje = '2027-06-01';
     const { db, verificar } = await servidorNoTempo(hoje);
     const admin = await createAdmin(t!);
-    const [antes] = await db
-      .select({ id: notificationRules.id })
-      .from(notificationRules)
-      .where(eq(notificationRules.slug, 'vencimento'));
-    const patch = (payload: object) =>
+    const patch = (id: string, payload: object) =>
       t!.app.inject({
         method: 'PATCH',
-        url: `/api/admin/notificacoes/regras/${antes!.id}`,
+        url: `/api/admin/notificacoes/regras/${id}`,
         headers: json(admin.cookie),
         payload,
       });
-    const ruim = await patch({ tipos: ['Elevadores', 'Foguetes'] });
+    const criada = await t!.app.inject({
+      method: 'POST',
+      url: '/api/admin/notificacoes/regras',
+      headers: json(admin.cookie),
+      payload: { kind: 'vencendo' },
+    });
+    expect(criada.statusCode).toBe(201);
+    const elevadores = criada.json().regra;
+    expect(elevadores).toMatchObject({ kind: 'vencendo', enabled: false, tipos: [] });
+    const ruim = await patch(elevadores.id, { tipos: ['Elevadores', 'Foguetes'] });
     expect(ruim.statusCode).toBe(400);
     expect(ruim.json().error.message).toBe('Tipo de laudo desconhecido: Foguetes.');
-    const ok = await patch({ tipos: ['Elevadores'], daysBefore: [15, 7, 1] });
-    expect(ok.json().regra).toMatchObject({ tipos: ['Elevadores'], daysBefore: [15, 7, 1] });
+    const ok = await patch(elevadores.id, {
+      name: 'Elevadores',
+      tipos: ['Elevadores'],
+      daysBefore: [15, 7, 1],
+      enabled: true,
+    });
+    expect(ok.json().regra).toMatchObject({ tipos: ['Elevadores'], daysBefore: [15, 7, 1], enabled: true });
+    // The default before-expiry rule no longer reaches elevators nor NR-13.
+    const [padrao] = await db
+      .select({ id: notificationRules.id })
+      .from(notificationRules)
+      .where(eq(notificationRules.slug, 'vencimento'));
+    expect((await patch(padrao!.id, { tipos: ['NR-12'] })).statusCode).toBe(200);
 
     const elevador = await novoLaudo(db, 'ELV-1', addDaysIso(hoje, 15), { tipo: 'Elevadores' });
     const caldeira = await novoLaudo(db, 'NR13-1', addDaysIso(hoje, 15), { tipo: 'NR-13' });
+    const prensa = await novoLaudo(db, 'NR12-1', addDaysIso(hoje, 30), { tipo: 'NR-12' });
     expect((await t!.server.notificacoes.simular(hoje)).foraDoTipo).toBe(1);
-    expect(await verificar(hoje)).toMatchObject({ enfileirados: 1, foraDoTipo: 1 });
-    expect(await contar(db, eq(emailLogs.laudoId, elevador))).toBe(1);
-    expect(await contar(db, eq(emailLogs.laudoId, caldeira))).toBe(0);
+    expect(await verificar(hoje)).toMatchObject({ enfileirados: 2, foraDoTipo: 1 });
+    const modelos = async (laudoId: string) =>
+      (
+        await db
+          .select({ tipo: emailLogs.templateType })
+          .from(emailLogs)
+          .where(eq(emailLogs.laudoId, laudoId))
+      ).map((e) => e.tipo);
+    expect(await modelos(elevador)).toEqual(['vencimento_15']);
+    expect(await modelos(caldeira)).toEqual([]);
+    expect(await modelos(prensa)).toEqual(['vencimento_30']);
   });
 
   it('an expired, unanswered laudo is escalated once to its company’s gestores N days after the first notice: not before, not twice, not when answered', {

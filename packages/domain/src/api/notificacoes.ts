@@ -50,6 +50,13 @@ export const alteracaoRegraSchema = entrada({
 });
 export type AlteracaoRegra = z.output<typeof alteracaoRegraSchema>;
 
+/**
+ * POST /api/admin/notificacoes/regras: a new reminder rule (before or after expiry), created
+ * disabled with default days; the admin then edits it (types, days, digest) and turns it on.
+ */
+export const novaRegraSchema = entrada({ kind: z.enum(['vencendo', 'vencido']) });
+export type NovaRegra = z.output<typeof novaRegraSchema>;
+
 /** POST /api/admin/notificacoes/simular. */
 export const simulacaoPedidoSchema = entrada({
   // The milestones reach a year around the date: near 9999 their dates would not exist.

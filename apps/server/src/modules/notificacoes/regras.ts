@@ -8,7 +8,7 @@ import {
   proximoHorario,
   relogioLocal,
 } from '@laudos/domain';
-import type { AlteracaoRegra, RegraApi } from '@laudos/domain/api';
+import type { AlteracaoRegra, NovaRegra, RegraApi } from '@laudos/domain/api';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { notificationRules, tiposLaudo } from '../../db/schema.ts';
@@ -124,6 +124,32 @@ export function toRegraApi(r: RegraRow, timeZone: string, now: Date): RegraApi {
     nextRunAt,
     updatedAt: r.updatedAt,
   };
+}
+
+/**
+ * A new reminder rule (decision 031: e.g. elevators with 15, 7 and 1 days before), created disabled
+ * so nothing goes out until the admin has set its types and days and turned it on. Like any new
+ * rule, it sends no milestone from before its creation.
+ */
+export async function criarRegra(
+  db: DbOrTx,
+  input: NovaRegra,
+  timeZone: string,
+  now: Date,
+): Promise<RegraApi> {
+  const antes = input.kind === 'vencendo';
+  const [row] = await db
+    .insert(notificationRules)
+    .values({
+      name: antes ? 'Nova regra antes do vencimento' : 'Nova regra após o vencimento',
+      kind: input.kind,
+      daysBefore: antes ? [15, 7, 1] : [],
+      daysAfter: antes ? [] : [0, 7],
+      enabled: false,
+      escalarAposDias: antes ? null : 7,
+    })
+    .returning();
+  return toRegraApi(row!, timeZone, now);
 }
 
 /** An admin's edit; it takes effect on the next run. Re-enabling does not catch up the days it was off. */

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { SkeletonTable, useRevealDelay } from '../../../components/loading';
 import { useToast } from '../../../components/toast';
+import { buttonClass } from '../../../components/ui/button';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table';
 import { ErrorNotice } from '../../../components/ui/error-notice';
 import { Switch } from '../../../components/ui/switch';
 import { formatDateTime } from '../../../lib/format';
 import { errorMessage } from '../../../lib/validation';
-import { type Regra, useAlterarRegra, useRegras } from '../api/regras';
+import { type Regra, useAlterarRegra, useCriarRegra, useRegras } from '../api/regras';
 import { useTiposLaudo } from '../api/tipos-laudo';
 import { RegraFormDialog } from './regra-form-dialog';
 import { diasDaRegra, rotuloFrequencia, rotuloModelo, rotulosTipoNotificacao } from './rotulos';
@@ -19,6 +20,16 @@ export function RegrasNotificacao() {
   const alterar = useAlterarRegra();
   const { showToast } = useToast();
   const [editando, setEditando] = useState<Regra | null>(null);
+  const criar = useCriarRegra();
+
+  function nova(kind: 'vencendo' | 'vencido') {
+    criar.mutate(kind, {
+      // Created disabled: the admin sets its types and days in the dialog, then turns it on.
+      onSuccess: (regra) => setEditando(regra),
+      onError: (error) =>
+        showToast({ type: 'error', title: 'Não foi possível criar a regra', message: errorMessage(error) }),
+    });
+  }
 
   function alternar(regra: Regra) {
     alterar.mutate(
@@ -144,6 +155,24 @@ export function RegrasNotificacao() {
           empty="Nenhuma regra cadastrada."
         />
       )}
+      <div className="mt-4 flex flex-col gap-2 sm:flex-row">
+        <button
+          type="button"
+          disabled={criar.isPending}
+          onClick={() => nova('vencendo')}
+          className={buttonClass('secondary')}
+        >
+          Nova regra antes do vencimento
+        </button>
+        <button
+          type="button"
+          disabled={criar.isPending}
+          onClick={() => nova('vencido')}
+          className={buttonClass('secondary')}
+        >
+          Nova regra após o vencimento
+        </button>
+      </div>
       {regras.data ? <RegrasPorTipo regras={regras.data} /> : null}
       <RegraFormDialog regra={editando} onClose={() => setEditando(null)} />
     </Secao>
