@@ -219,6 +219,29 @@ describe('admin: regras de notificação', () => {
     });
   });
 
+  it('creates a new rule, disabled, and opens it for editing', async () => {
+    const nova = regra({
+      id: 'r-nova',
+      name: 'Nova regra antes do vencimento',
+      daysBefore: [15, 7, 1],
+      enabled: false,
+      nextRunAt: null,
+    });
+    const fetchMock = mockAdminApi({
+      'POST /api/admin/notificacoes/regras': { status: 201, body: { regra: nova } },
+    });
+    renderApp(paths.adminEmailNotifications);
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Nova regra antes do vencimento' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Editar regra Nova regra antes do vencimento' });
+    expect((within(dialog).getByLabelText('Dias antes do vencimento') as HTMLInputElement).value).toBe(
+      '15, 7, 1',
+    );
+    expect((within(dialog).getByLabelText('Regra ativa') as HTMLInputElement).checked).toBe(false);
+    expect(callsTo(fetchMock, 'POST /api/admin/notificacoes/regras')).toEqual([{ kind: 'vencendo' }]);
+  });
+
   it('refuses an escalation delay that is not a number of days', async () => {
     const fetchMock = mockAdminApi();
     renderApp(paths.adminEmailNotifications);
