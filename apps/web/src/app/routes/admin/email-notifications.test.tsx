@@ -195,6 +195,7 @@ describe('admin: regras de notificação', () => {
     });
     renderApp(paths.adminEmailNotifications);
 
+    fireEvent.click(await screen.findByText('Regras por tipo'));
     const porTipo = await screen.findByRole('table', { name: 'Regras por tipo de laudo' });
     expect(
       within(within(porTipo).getByRole('row', { name: /Elevadores/ })).getByText(

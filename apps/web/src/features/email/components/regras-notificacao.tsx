@@ -214,9 +214,10 @@ function RegrasPorTipo({ regras }: { regras: Regra[] }) {
         ),
     },
   ];
+  // A disclosure: secondary to the rules above, and each rule's name would otherwise appear twice.
   return (
-    <div className="mt-6 space-y-2">
-      <h3 className="text-base font-semibold text-slate-900">Regras por tipo</h3>
+    <details className="mt-6 space-y-2">
+      <summary className="cursor-pointer text-base font-semibold text-slate-900">Regras por tipo</summary>
       <DataTable
         caption="Regras por tipo de laudo"
         columns={colunas}
@@ -224,6 +225,6 @@ function RegrasPorTipo({ regras }: { regras: Regra[] }) {
         rowKey={(linha) => linha.tipo}
         empty="Nenhum tipo de laudo cadastrado."
       />
-    </div>
+    </details>
   );
 }
