@@ -492,9 +492,9 @@ describe(`notifications API (${testEngine})`, () => {
     const lista = (await t.app.inject({ url: '/api/admin/email/templates', headers: h })).json().templates;
     expect(lista[0].type).toBe('laudo_criado');
     // 14 laudo reminders, laudo_criado, 6 account e-mails (with the sign-up confirmation and
-    // notice), the monthly report, the team invitation, the two support e-mails and the firm's
-    // renewal request.
-    expect(lista).toHaveLength(26);
+    // notice), the monthly report, the team invitation, the two support e-mails, the firm's
+    // renewal request, the reminders' digest and the escalation copy.
+    expect(lista).toHaveLength(28);
     const { template } = (
       await t.app.inject({ url: '/api/admin/email/templates/vencimento_7', headers: h })
     ).json();

@@ -51,7 +51,9 @@ export type EmailTemplateType =
   | 'convite_equipe'
   | 'suporte_para_firma'
   | 'suporte_resposta'
-  | 'renovacao_solicitada';
+  | 'renovacao_solicitada'
+  | 'resumo_lembretes'
+  | 'escalonamento';
 
 export const emailTemplateTypes: readonly EmailTemplateType[] = [
   'laudo_criado',
@@ -68,6 +70,8 @@ export const emailTemplateTypes: readonly EmailTemplateType[] = [
   'suporte_para_firma',
   'suporte_resposta',
   'renovacao_solicitada',
+  'resumo_lembretes',
+  'escalonamento',
 ];
 
 export function isEmailTemplateType(value: string): value is EmailTemplateType {
@@ -149,6 +153,21 @@ export function templateVariables(type: EmailTemplateType): readonly string[] {
         'contato',
         'observacao',
       ];
+    case 'resumo_lembretes':
+      // One e-mail per recipient and run listing its due laudos by urgency (decision 031). Each
+      // list item: nome, codigo, tipo, vencimento, dias, situacao, url, link_solicitar, link_ciente.
+      return [
+        'cliente_nome',
+        'total_laudos',
+        'mais_urgente',
+        'laudos_vencidos',
+        'laudos_7_dias',
+        'laudos_30_dias',
+        'laudos_depois',
+      ];
+    case 'escalonamento':
+      // To a company's gestores: a laudo expired and still unanswered N days after the first notice.
+      return [...laudoVariables, 'dias_sem_resposta', 'primeiro_aviso'];
     default:
       return [];
   }

@@ -497,6 +497,18 @@ export const notificationRules = pgTable(
      * rules always stop on an answer; this column is ignored for them.
      */
     pararAposResposta: boolean('parar_apos_resposta').notNull().default(false),
+    /** The laudo types (tipos_laudo.nome) the rule applies to; empty: every type (decision 031). */
+    tipos: text('tipos').array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * "Um e-mail por destinatário": a run's due laudos of such rules go to each recipient in one
+     * digest e-mail (template `resumo_lembretes`), each laudo's milestone still recorded once.
+     */
+    resumo: boolean('resumo').notNull().default(false),
+    /**
+     * After-expiry rules: days after a laudo's first after-expiry notice at which, still unanswered,
+     * a copy goes to its company's gestores (template `escalonamento`); null: no escalation.
+     */
+    escalarAposDias: integer('escalar_apos_dias').default(7),
     /** The reference date of the last completed run: the next run covers the days after it. */
     lastRunDate: date('last_run_date', { mode: 'string' }),
     lastRunAt: timestamp('last_run_at', { withTimezone: true }),
@@ -605,6 +617,13 @@ export const notificationRuns = pgTable(
     withoutPlan: integer('without_plan').notNull().default(0),
     /** Due laudos skipped because their due date was answered (renewal requested or "ciente"). */
     answered: integer('answered').notNull().default(0),
+    /** Due laudos no rule of their type reached (per-type rules, decision 031). */
+    outOfType: integer('out_of_type').notNull().default(0),
+    /** Digest e-mails queued (one per recipient), and the laudo milestones they listed. */
+    digests: integer('digests').notNull().default(0),
+    digestLaudos: integer('digest_laudos').notNull().default(0),
+    /** Escalation copies queued (to gestores of expired, unanswered laudos). */
+    escalations: integer('escalations').notNull().default(0),
     errors: integer('errors').notNull().default(0),
     message: text('message'),
   },

@@ -893,6 +893,95 @@ const renovacaoSolicitada: DefaultEmailTemplate = {
   daysAfter: null,
 };
 
+// ---------------------------------------------------------------------------------------------
+// Digest and escalation (issue 19, decision 031)
+// ---------------------------------------------------------------------------------------------
+
+type ListaDoResumo = 'laudos_vencidos' | 'laudos_7_dias' | 'laudos_30_dias' | 'laudos_depois';
+
+const GRUPOS_DO_RESUMO: ReadonlyArray<readonly [ListaDoResumo, string]> = [
+  ['laudos_vencidos', 'Vencidos'],
+  ['laudos_7_dias', 'Vencem em até 7 dias'],
+  ['laudos_30_dias', 'Vencem em até 30 dias'],
+  ['laudos_depois', 'Vencem depois'],
+];
+
+function grupoDoResumoHtml([lista, titulo]: readonly [ListaDoResumo, string]): string {
+  return [
+    `{% if ${lista}.size > 0 %}`,
+    h2(titulo),
+    LIST_TABLE_OPEN,
+    `  <tr><th style="${TH}">Laudo</th><th style="${TH}">Vencimento</th><th style="${TH}">Responder</th></tr>`,
+    `  {% for l in ${lista} %}`,
+    `  <tr><td style="${TD}">${link('{{ l.url }}', '{{ l.nome }}')}<br><span style="font-size:12px;color:#4b5563;">{{ l.codigo }}{% if l.tipo != blank %} · {{ l.tipo }}{% endif %}</span></td><td style="${TD}">{{ l.vencimento }}<br><span style="font-size:12px;color:#4b5563;">{{ l.situacao }}</span></td><td style="${TD}">${link('{{ l.link_solicitar }}', 'Solicitar renovação')}<br>${link('{{ l.link_ciente }}', 'Já estou providenciando')}</td></tr>`,
+    '  {% endfor %}',
+    '</table>',
+    '{% endif %}',
+  ].join('\n');
+}
+
+function grupoDoResumoTexto([lista, titulo]: readonly [ListaDoResumo, string]): string {
+  return `{% if ${lista}.size > 0 %}${titulo.toUpperCase()}\n{% for l in ${lista} %}- {{ l.nome }} (código {{ l.codigo }}{% if l.tipo != blank %}, {{ l.tipo }}{% endif %}): {{ l.vencimento }}, {{ l.situacao }}\n  Solicitar renovação: {{ l.link_solicitar }}\n  Já estou providenciando: {{ l.link_ciente }}\n{% endfor %}\n{% endif %}`;
+}
+
+const resumoLembretes: DefaultEmailTemplate = {
+  type: 'resumo_lembretes',
+  name: 'Resumo de lembretes (um e-mail por destinatário)',
+  subject:
+    '{% if total_laudos == 1 %}1 laudo precisa de atenção — {{ mais_urgente }}{% else %}{{ total_laudos }} laudos precisam de atenção — o mais urgente {{ mais_urgente }}{% endif %}',
+  html: [
+    p(LAUDO_GREETING),
+    p(
+      '{% if total_laudos == 1 %}Um laudo precisa{% else %}{{ total_laudos }} laudos precisam{% endif %} da sua atenção. Para cada um, você pode pedir a renovação ou nos avisar que já está providenciando.',
+    ),
+    ...GRUPOS_DO_RESUMO.map(grupoDoResumoHtml),
+    small(RISK),
+    contactHtml('Para agendar as próximas inspeções,'),
+    CLOSING_HTML,
+  ].join('\n'),
+  text: [
+    LAUDO_GREETING,
+    '{% if total_laudos == 1 %}Um laudo precisa{% else %}{{ total_laudos }} laudos precisam{% endif %} da sua atenção. Para cada um, você pode pedir a renovação ou nos avisar que já está providenciando.',
+    GRUPOS_DO_RESUMO.map(grupoDoResumoTexto).join(''),
+    RISK,
+    contactText('Para agendar as próximas inspeções,'),
+    CLOSING_TEXT,
+  ].join('\n\n'),
+  urgencyLevel: 'atencao',
+  daysBefore: null,
+  daysAfter: null,
+};
+
+const escalonamento: DefaultEmailTemplate = {
+  type: 'escalonamento',
+  name: 'Escalonamento: laudo vencido sem resposta (para os gestores)',
+  subject: 'Laudo vencido sem resposta há {{ dias_sem_resposta }} dias: {{ laudo_nome }}',
+  html: [
+    p("Prezado(a) {{ cliente_nome | default: 'gestor(a)' }},"),
+    callout(
+      'critico',
+      'O laudo abaixo, de <strong>{{ cliente_empresa }}</strong>, venceu há {{ dias_vencido }} dias e o primeiro aviso de vencimento ({{ primeiro_aviso }}) continua sem resposta. Você recebe esta cópia como gestor(a) da empresa.',
+    ),
+    detailsTable(laudoRows()),
+    p(RISK),
+    contactHtml('Para agendar a nova inspeção,'),
+    LAUDO_BUTTON,
+    CLOSING_HTML,
+  ].join('\n'),
+  text: [
+    "Prezado(a) {{ cliente_nome | default: 'gestor(a)' }},",
+    'O laudo abaixo, de {{ cliente_empresa }}, venceu há {{ dias_vencido }} dias e o primeiro aviso de vencimento ({{ primeiro_aviso }}) continua sem resposta. Você recebe esta cópia como gestor(a) da empresa.',
+    textRows(laudoRows()),
+    RISK,
+    contactText('Para agendar a nova inspeção,'),
+    LAUDO_LINK_TEXT,
+    CLOSING_TEXT,
+  ].join('\n\n'),
+  urgencyLevel: 'critico',
+  daysBefore: null,
+  daysAfter: null,
+};
+
 /** One default template per type, in the order of `emailTemplateTypes`. */
 export const defaultEmailTemplates: readonly DefaultEmailTemplate[] = [
   laudoCriado,
@@ -908,4 +997,6 @@ export const defaultEmailTemplates: readonly DefaultEmailTemplate[] = [
   suporteParaFirma,
   suporteResposta,
   renovacaoSolicitada,
+  resumoLembretes,
+  escalonamento,
 ];

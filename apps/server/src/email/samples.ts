@@ -124,6 +124,40 @@ export function sampleVariables(type: EmailTemplateType, publicUrl: string): Rec
         contato: '(11) 98888-7777',
         observacao: 'Preferimos a visita pela manhã.',
       };
+    case 'resumo_lembretes': {
+      const item = (nome: string, codigo: string, tipo: string, vencimento: string, situacao: string) => ({
+        nome,
+        codigo,
+        tipo,
+        vencimento,
+        situacao,
+        dias: 0,
+        url: `${publicUrl}/laudos/exemplo`,
+        link_solicitar: `${publicUrl}/lembrete/exemplo`,
+        link_ciente: `${publicUrl}/lembrete/exemplo`,
+      });
+      return {
+        cliente_nome: 'Mariana Souza',
+        total_laudos: 3,
+        mais_urgente: 'venceu há 5 dias',
+        laudos_vencidos: [
+          item('Elevador social', 'ELV-2025-007', 'Elevadores', '10/11/2026', 'venceu há 5 dias'),
+        ],
+        laudos_7_dias: [item('Caldeira 01', 'NR13-2026-001', 'NR-13', '18/11/2026', 'vence em 3 dias')],
+        laudos_30_dias: [],
+        laudos_depois: [item('Prensa 04', 'NR12-2026-014', 'NR-12', '14/02/2027', 'vence em 90 dias')],
+      };
+    }
+    case 'escalonamento':
+      return {
+        ...laudo,
+        cliente_nome: 'Rafael Costa',
+        laudo_vencimento: '08/11/2026',
+        dias_para_vencer: -7,
+        dias_vencido: 7,
+        dias_sem_resposta: 7,
+        primeiro_aviso: '08/11/2026',
+      };
     default:
       return {};
   }

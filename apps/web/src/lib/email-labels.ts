@@ -16,6 +16,8 @@ const nomesFixos: Record<string, string> = {
   suporte_para_firma: 'Suporte: chamado ou resposta do cliente',
   suporte_resposta: 'Suporte: resposta ao cliente',
   renovacao_solicitada: 'Pedido de renovação',
+  resumo_lembretes: 'Resumo de lembretes',
+  escalonamento: 'Escalonamento aos gestores',
 };
 
 /**

@@ -8,8 +8,11 @@ const diaIso = z.string().refine(isIsoDate, 'Data inválida: use AAAA-MM-DD.');
 const listaDeDias = (min: number) =>
   z.array(z.number().int().min(min).max(3650)).max(60, 'No máximo 60 dias por regra.');
 
-/** Reminders before expiry | notices after it | the monthly report. */
-export const tiposNotificacao = ['vencendo', 'vencido', 'relatorio_mensal'] as const;
+/**
+ * Reminders before expiry | notices after it | the monthly report | the escalation copy to the
+ * company's gestores (decision 031; a log and dry-run kind, never a rule's).
+ */
+export const tiposNotificacao = ['vencendo', 'vencido', 'relatorio_mensal', 'escalonamento'] as const;
 export type TipoNotificacao = (typeof tiposNotificacao)[number];
 const tipoNotificacao = z.enum(tiposNotificacao);
 const frequencia = z.enum(['daily', 'weekly', 'monthly']);
@@ -38,8 +41,21 @@ export const alteracaoRegraSchema = entrada({
   weekday: z.number().int().min(0).max(6).optional(),
   /** After-expiry rules: a laudo whose due date was answered (request or "ciente") gets no more notices. */
   pararAposResposta: z.boolean().optional(),
+  /** The laudo types the rule applies to (tipos_laudo names); empty: every type. */
+  tipos: z.array(z.string().trim().min(1).max(120)).max(100, 'No máximo 100 tipos por regra.').optional(),
+  /** "Um e-mail por destinatário": the run's due laudos of the rule go in one digest per recipient. */
+  resumo: z.boolean().optional(),
+  /** After-expiry rules: days after the first notice to copy the gestores when unanswered; null: never. */
+  escalarAposDias: z.number().int().min(1).max(365).nullable().optional(),
 });
 export type AlteracaoRegra = z.output<typeof alteracaoRegraSchema>;
+
+/**
+ * POST /api/admin/notificacoes/regras: a new reminder rule (before or after expiry), created
+ * disabled with default days; the admin then edits it (types, days, digest) and turns it on.
+ */
+export const novaRegraSchema = entrada({ kind: z.enum(['vencendo', 'vencido']) });
+export type NovaRegra = z.output<typeof novaRegraSchema>;
 
 /** POST /api/admin/notificacoes/simular. */
 export const simulacaoPedidoSchema = entrada({
@@ -86,6 +102,8 @@ export const itemSimuladoSchema = z.object({
   regra: z.string(),
   /** A real run would skip it. */
   jaEnviado: z.boolean(),
+  /** Goes inside the recipient's digest e-mail, not on its own (a rule with `resumo`). */
+  resumo: z.boolean(),
 });
 export type ItemSimulado = z.infer<typeof itemSimuladoSchema>;
 
@@ -96,6 +114,17 @@ export const simulacaoSchema = z.object({
   semPlano: z.number(),
   /** Laudos skipped because their due date was answered (renewal requested or "ciente", issue 19). */
   respondidos: z.number(),
+  /** Laudos with a milestone on that date only in rules limited to other types (decision 031). */
+  foraDoTipo: z.number(),
+  /** The digest e-mails: one per recipient, with how many laudos it lists and its subject. */
+  resumos: z.array(
+    z.object({
+      destinatario: z.string(),
+      destinatarioNome: z.string().nullable(),
+      laudos: z.number(),
+      assunto: z.string(),
+    }),
+  ),
   itens: z.array(itemSimuladoSchema),
 });
 export type Simulacao = z.infer<typeof simulacaoSchema>;
@@ -122,6 +151,12 @@ function comInstantes<I extends z.ZodType>(instante: I) {
     weekday: z.number(),
     /** After-expiry rules: stop once the due date was answered (before-expiry rules always stop). */
     pararAposResposta: z.boolean(),
+    /** Laudo types the rule applies to; empty: every type. */
+    tipos: z.array(z.string()),
+    /** One digest e-mail per recipient per run. */
+    resumo: z.boolean(),
+    /** After-expiry rules: escalate N days after the first notice; null: never. */
+    escalarAposDias: z.number().nullable(),
     lastRunDate: z.string().nullable(),
     lastRunAt: instante.nullable(),
     /** null when disabled. */
@@ -146,6 +181,13 @@ function comInstantes<I extends z.ZodType>(instante: I) {
     semPlano: z.number(),
     /** Due laudos skipped because their due date was answered (renewal requested or "ciente"). */
     respondidos: z.number(),
+    /** Due laudos that no rule of their type reached. */
+    foraDoTipo: z.number(),
+    /** Digest e-mails queued, and the laudos they listed. */
+    resumos: z.number(),
+    laudosEmResumos: z.number(),
+    /** Escalation copies queued to gestores. */
+    escalonamentos: z.number(),
     erros: z.number(),
     mensagem: z.string().nullable(),
   });

@@ -54,6 +54,16 @@ export function avisoDeLembrete(
   };
 }
 
+/** A digest of `laudos` due laudos was e-mailed to the person (a rule with one e-mail per recipient). */
+export function avisoDeResumo(laudos: number): NovoAviso {
+  return {
+    tipo: 'lembrete_enviado',
+    titulo: 'Resumo de vencimentos enviado',
+    texto: laudos === 1 ? '1 laudo precisa de atenção.' : `${laudos} laudos precisam de atenção.`,
+    link: '/vencimentos',
+  };
+}
+
 /** The firm replied to the person's support request. */
 export function avisoDeRespostaDoSuporte(chamado: { id: string; assunto: string }): NovoAviso {
   return {

@@ -83,7 +83,12 @@ export class NotificationScheduler {
   /** A dry run: what a run on `data` would send (each rule on its own schedule), sending nothing. */
   async simular(data: string): Promise<Simulacao> {
     return simularLembretes(
-      { db: this.deps.db, email: this.deps.email, publicUrl: this.deps.config.publicUrl },
+      {
+        db: this.deps.db,
+        email: this.deps.email,
+        publicUrl: this.deps.config.publicUrl,
+        timeZone: this.deps.config.timeZone,
+      },
       await listarRegrasAtivas(this.deps.db),
       data,
     );

@@ -11,9 +11,16 @@ import { avisoDeLembrete } from '../avisos/mensagens.ts';
 import { avisar } from '../avisos/service.ts';
 import { variaveisDoLaudo } from '../laudos/variaveis-email.ts';
 import { urlDaResposta } from '../respostas/link.ts';
+import {
+  chaveDoEscalonamento,
+  enfileirarEscalonamento,
+  escalonamentosJaEnviados,
+  planejarEscalonamentos,
+} from './escalonamento.ts';
 import { abrirExecucao, avancarJanelas, concluirExecucao, type Execucao, type Totais } from './estado.ts';
 import { type Envio, type Janela, marcarJaEnviados, planejarEnvios } from './planejamento.ts';
 import { enviarRelatoriosMensais } from './relatorio-mensal.ts';
+import { agruparResumos, enfileirarResumo } from './resumo.ts';
 
 /**
  * Sending: queues each planned reminder exactly once. The (laudo, data_vencimento, milestone,
@@ -66,6 +73,10 @@ export async function enviarLembretes(
     semEmail: 0,
     semPlano: 0,
     respondidos: 0,
+    foraDoTipo: 0,
+    resumos: 0,
+    laudosEmResumos: 0,
+    escalonamentos: 0,
     erros: 0,
   };
   let mensagem: string | null = null;
@@ -74,14 +85,41 @@ export async function enviarLembretes(
   } else {
     try {
       const lembretes = janelas.filter((j) => j.regra.kind !== 'relatorio_mensal');
-      const { envios, semEmail, semPlano, respondidos } = await planejarEnvios(db, lembretes);
+      const { envios, semEmail, semPlano, respondidos, foraDoTipo } = await planejarEnvios(db, lembretes);
       totais.semEmail = semEmail;
       totais.semPlano = semPlano;
       totais.respondidos = respondidos;
+      totais.foraDoTipo = foraDoTipo;
+      const marcados = await marcarJaEnviados(db, envios);
       const pendentes: Envio[] = [];
-      for (const { envio, jaEnviado } of await marcarJaEnviados(db, envios)) {
+      for (const { envio, jaEnviado } of marcados) {
         if (jaEnviado) totais.jaEnviados++;
-        else pendentes.push(envio);
+        else if (!envio.regra.resumo) pendentes.push(envio);
+      }
+      const ctx = { asOf, hoje, now };
+      // Digests: one transaction per recipient, its milestones and its one e-mail together.
+      const resumos = agruparResumos(marcados.filter((x) => !x.jaEnviado));
+      for (const itens of resumos.values()) {
+        try {
+          const n = await db.transaction((tx) =>
+            enfileirarResumo(
+              tx,
+              deps,
+              itens.map((i) => i.envio),
+              ctx,
+            ),
+          );
+          totais.jaEnviados += itens.length - n;
+          totais.enfileirados += n;
+          totais.laudosEmResumos += n;
+          if (n > 0) totais.resumos++;
+        } catch (err) {
+          totais.erros += itens.length;
+          log.error(
+            { err, runId, destinatario: '[oculto]' },
+            'falha ao enfileirar um resumo; será tentado na próxima execução',
+          );
+        }
       }
       for (let i = 0; i < pendentes.length; i += LOTE) {
         const lote = pendentes.slice(i, i + LOTE);
@@ -90,7 +128,7 @@ export async function enviarLembretes(
             let enfileirados = 0;
             let repetidos = 0;
             for (const e of lote) {
-              if (await enfileirarLembrete(tx, deps, e, asOf, hoje)) enfileirados++;
+              if (await enfileirarLembrete(tx, deps, e, ctx)) enfileirados++;
               else repetidos++;
             }
             return { enfileirados, repetidos };
@@ -100,6 +138,25 @@ export async function enviarLembretes(
         } catch (err) {
           totais.erros += lote.length;
           log.error({ err, runId }, 'falha ao enfileirar lembretes; o lote será tentado na próxima execução');
+        }
+      }
+      const escalonamentos = await planejarEscalonamentos(db, lembretes, deps.timeZone);
+      const jaEscalados = await escalonamentosJaEnviados(db, escalonamentos);
+      for (let i = 0; i < escalonamentos.length; i += LOTE) {
+        const lote = escalonamentos
+          .slice(i, i + LOTE)
+          .filter((e) => !jaEscalados.has(chaveDoEscalonamento(e)));
+        try {
+          const n = await db.transaction(async (tx) => {
+            let novos = 0;
+            for (const e of lote) if (await enfileirarEscalonamento(tx, deps, e, ctx)) novos++;
+            return novos;
+          });
+          totais.enfileirados += n;
+          totais.escalonamentos += n;
+        } catch (err) {
+          totais.erros += lote.length;
+          log.error({ err, runId }, 'falha ao enfileirar escalonamentos; serão tentados na próxima execução');
         }
       }
       for (const j of janelas.filter((x) => x.regra.kind === 'relatorio_mensal')) {
@@ -131,8 +188,7 @@ async function enfileirarLembrete(
   tx: DbOrTx,
   deps: Pick<DependenciasDoEnvio, 'email' | 'publicUrl' | 'secret'>,
   e: Envio,
-  asOf: string,
-  hoje: string,
+  { asOf, hoje, now }: { asOf: string; hoje: string; now: Date },
 ): Promise<boolean> {
   const [marco] = await tx
     .insert(notificationHistory)
@@ -144,6 +200,8 @@ async function enfileirarLembrete(
       daysValue: e.marco.dias,
       dataVencimento: e.laudo.dataVencimento,
       destinatario: e.destinatario.email,
+      // The scheduler's clock: the escalation counts its days from the first notice (escalonamento.ts).
+      sentAt: now,
       success: false,
     })
     .onConflictDoNothing()

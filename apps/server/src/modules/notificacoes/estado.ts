@@ -19,6 +19,13 @@ export interface Totais {
   semPlano: number;
   /** Due laudos skipped because their due date was answered (issue 19). */
   respondidos: number;
+  /** Due laudos that only rules limited to other types reached (decision 031). */
+  foraDoTipo: number;
+  /** Digest e-mails queued, and the laudos they listed (each also counted in `enfileirados`). */
+  resumos: number;
+  laudosEmResumos: number;
+  /** Escalation copies queued to gestores (also counted in `enfileirados`). */
+  escalonamentos: number;
   erros: number;
 }
 
@@ -82,6 +89,10 @@ export async function concluirExecucao(
       withoutEmail: totais.semEmail,
       withoutPlan: totais.semPlano,
       answered: totais.respondidos,
+      outOfType: totais.foraDoTipo,
+      digests: totais.resumos,
+      digestLaudos: totais.laudosEmResumos,
+      escalations: totais.escalonamentos,
       errors: totais.erros,
       message: mensagem,
     })
@@ -152,6 +163,10 @@ function toExecucao(r: typeof notificationRuns.$inferSelect): Execucao {
     semEmail: r.withoutEmail,
     semPlano: r.withoutPlan,
     respondidos: r.answered,
+    foraDoTipo: r.outOfType,
+    resumos: r.digests,
+    laudosEmResumos: r.digestLaudos,
+    escalonamentos: r.escalations,
     erros: r.errors,
     mensagem: r.message,
   };

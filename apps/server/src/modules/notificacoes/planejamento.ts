@@ -19,8 +19,15 @@ import type { EmailService } from '../../email/delivery.ts';
 import { variaveisDoLaudo } from '../laudos/variaveis-email.ts';
 import { empresasSemRecurso } from '../planos/recursos.ts';
 import { vencimentosRespondidos } from '../respostas/service.ts';
+import {
+  chaveDoEscalonamento,
+  escalonamentosJaEnviados,
+  planejarEscalonamentos,
+  variaveisDoEscalonamento,
+} from './escalonamento.ts';
 import type { RegraRow } from './regras.ts';
 import { planejarRelatoriosMensais } from './relatorio-mensal.ts';
+import { agruparResumos, variaveisDoResumo } from './resumo.ts';
 
 /**
  * Planning: which laudos are due which reminder. Each rule covers a window of days (its last run,
@@ -123,7 +130,13 @@ function janelasDoDia(regras: readonly RegraRow[], data: string): Janela[] {
 export async function planejarEnvios(
   db: DbOrTx,
   janelas: readonly Janela[],
-): Promise<{ envios: Envio[]; semEmail: number; semPlano: number; respondidos: number }> {
+): Promise<{
+  envios: Envio[];
+  semEmail: number;
+  semPlano: number;
+  respondidos: number;
+  foraDoTipo: number;
+}> {
   const regrasPorId = new Map(janelas.map((j) => [j.regra.id, j.regra]));
   const janelasDeRegra: JanelaDeRegra[] = janelas
     .filter((j) => j.regra.kind === 'vencendo' || j.regra.kind === 'vencido')
@@ -138,10 +151,20 @@ export async function planejarEnvios(
       };
     });
   const faixas = faixasDeVencimento(janelasDeRegra);
-  if (faixas.length === 0) return { envios: [], semEmail: 0, semPlano: 0, respondidos: 0 };
+  if (faixas.length === 0) return { envios: [], semEmail: 0, semPlano: 0, respondidos: 0, foraDoTipo: 0 };
   const rows = await laudosDevidos(db, faixas);
+  // A rule limited to laudo types reaches only those (decision 031): each laudo's milestone is the
+  // latest among the rules of its type; one reached only by rules of other types is `foraDoTipo`.
+  let foraDoTipo = 0;
   const marcados = rows.flatMap((laudo) => {
-    const escolha = marcoAEnviar(laudo.dataVencimento, janelasDeRegra);
+    const doTipo = janelasDeRegra.filter((j) => regraDoTipo(regrasPorId.get(j.regraId)!, laudo.tipo));
+    const escolha = marcoAEnviar(laudo.dataVencimento, doTipo);
+    if (
+      !escolha &&
+      doTipo.length < janelasDeRegra.length &&
+      marcoAEnviar(laudo.dataVencimento, janelasDeRegra)
+    )
+      foraDoTipo++;
     return escolha ? [{ laudo, escolha }] : [];
   });
   const semNotificacoes = await empresasSemRecurso(
@@ -182,14 +205,19 @@ export async function planejarEnvios(
         templateType: regra.templateType ?? templateDoMarco(escolha.marco),
       });
   }
-  return { envios, semEmail, semPlano, respondidos };
+  return { envios, semEmail, semPlano, respondidos, foraDoTipo };
+}
+
+/** Whether a rule applies to a laudo of this type: a rule with no types applies to every type. */
+export function regraDoTipo(regra: Pick<RegraRow, 'tipos'>, tipo: string): boolean {
+  return regra.tipos.length === 0 || regra.tipos.includes(tipo);
 }
 
 /**
  * The people of these companies who receive reminders: active, with a proven e-mail, and who chose
  * to (or, not having chosen, are gestores).
  */
-async function equipesQueRecebem(
+export async function equipesQueRecebem(
   db: DbOrTx,
   empresaIds: readonly (string | null)[],
 ): Promise<Map<string, Destinatario[]>> {
@@ -259,7 +287,12 @@ export async function marcarJaEnviados(
         ultimo: sql<string>`max(${notificationHistory.dataVencimento} - (case when ${notificationHistory.notificationType} = 'vencendo' then ${notificationHistory.daysValue} else -${notificationHistory.daysValue} end))::text`,
       })
       .from(notificationHistory)
-      .where(inArray(notificationHistory.laudoId, ids))
+      .where(
+        and(
+          inArray(notificationHistory.laudoId, ids),
+          inArray(notificationHistory.notificationType, ['vencendo', 'vencido']),
+        ),
+      )
       .groupBy(
         notificationHistory.laudoId,
         notificationHistory.dataVencimento,
@@ -276,15 +309,41 @@ export async function marcarJaEnviados(
 
 /** A dry run: what a run on `data` would send (each rule on its own schedule), sending nothing. */
 export async function simularLembretes(
-  deps: { db: Db; email: Pick<EmailService, 'render'>; publicUrl: string },
+  deps: { db: Db; email: Pick<EmailService, 'render'>; publicUrl: string; timeZone: string },
   regras: readonly RegraRow[],
   data: string,
 ): Promise<Simulacao> {
   const { db, email } = deps;
   const janelas = janelasDoDia(regras, data);
-  const { envios, semEmail, semPlano, respondidos } = await planejarEnvios(db, janelas);
+  const { envios, semEmail, semPlano, respondidos, foraDoTipo } = await planejarEnvios(db, janelas);
   const itens: ItemSimulado[] = [];
-  for (const { envio: e, jaEnviado } of await marcarJaEnviados(db, envios)) {
+  const marcados = await marcarJaEnviados(db, envios);
+  const assuntoDe = async (type: string, variables: Record<string, unknown>) => {
+    try {
+      return (await email.render(db, { type: type as never, variables })).subject;
+    } catch (err) {
+      return `(não enviado: ${(err as Error).message})`;
+    }
+  };
+  // The digests: one per recipient, listing what a run would not skip (links are made at the run).
+  const resumos: Simulacao['resumos'] = [];
+  const semLinks = {
+    solicitar: `${deps.publicUrl}/lembrete/simulacao`,
+    ciente: `${deps.publicUrl}/lembrete/simulacao`,
+  };
+  for (const [destinatario, lista] of agruparResumos(marcados.filter((m) => !m.jaEnviado))) {
+    const variaveis = variaveisDoResumo(
+      lista.map((m) => ({ envio: m.envio, links: semLinks })),
+      { hoje: data, publicUrl: deps.publicUrl },
+    );
+    resumos.push({
+      destinatario,
+      destinatarioNome: lista[0]!.envio.destinatario.nome,
+      laudos: lista.length,
+      assunto: await assuntoDe('resumo_lembretes', variaveis),
+    });
+  }
+  for (const { envio: e, jaEnviado } of marcados) {
     let assunto = '';
     try {
       assunto = (
@@ -313,8 +372,30 @@ export async function simularLembretes(
       assunto,
       regra: e.regra.name,
       jaEnviado,
+      resumo: e.regra.resumo,
     });
   }
+  const escalonamentos = await planejarEscalonamentos(db, janelas, deps.timeZone);
+  const jaEscalados = await escalonamentosJaEnviados(db, escalonamentos);
+  for (const e of escalonamentos)
+    itens.push({
+      laudoId: e.laudo.id,
+      laudoNome: e.laudo.nome,
+      laudoCodigo: e.laudo.codigo,
+      cliente: e.laudo.cliente,
+      destinatario: e.destinatario.email,
+      destinatarioNome: e.destinatario.nome,
+      tipo: 'escalonamento',
+      dias: e.diasSemResposta,
+      templateType: 'escalonamento',
+      assunto: await assuntoDe(
+        'escalonamento',
+        variaveisDoEscalonamento(e, { hoje: data, publicUrl: deps.publicUrl }),
+      ),
+      regra: e.regra.name,
+      jaEnviado: jaEscalados.has(chaveDoEscalonamento(e)),
+      resumo: false,
+    });
   const mensal = janelas.find((j) => j.regra.kind === 'relatorio_mensal');
   let mensaisSemPlano = 0;
   if (mensal) {
@@ -322,7 +403,15 @@ export async function simularLembretes(
     itens.push(...r.itens);
     mensaisSemPlano = r.semPlano;
   }
-  return { data, itens, semEmail, semPlano: semPlano + mensaisSemPlano, respondidos };
+  return {
+    data,
+    itens,
+    semEmail,
+    semPlano: semPlano + mensaisSemPlano,
+    respondidos,
+    foraDoTipo,
+    resumos,
+  };
 }
 
 /** The laudos due in any of the ranges, with the client account their e-mail belongs to. */

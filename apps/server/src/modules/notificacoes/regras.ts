@@ -8,10 +8,10 @@ import {
   proximoHorario,
   relogioLocal,
 } from '@laudos/domain';
-import type { AlteracaoRegra, RegraApi } from '@laudos/domain/api';
-import { asc, eq, sql } from 'drizzle-orm';
+import type { AlteracaoRegra, NovaRegra, RegraApi } from '@laudos/domain/api';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { notificationRules } from '../../db/schema.ts';
+import { notificationRules, tiposLaudo } from '../../db/schema.ts';
 import { dadosInvalidos, erro } from '../../http/errors.ts';
 
 export type TipoRegra = 'vencendo' | 'vencido' | 'relatorio_mensal';
@@ -116,11 +116,40 @@ export function toRegraApi(r: RegraRow, timeZone: string, now: Date): RegraApi {
     frequency: r.frequency as Frequencia,
     weekday: r.weekday,
     pararAposResposta: r.pararAposResposta,
+    tipos: r.tipos,
+    resumo: r.resumo,
+    escalarAposDias: r.kind === 'vencido' ? r.escalarAposDias : null,
     lastRunDate: r.lastRunDate,
     lastRunAt: r.lastRunAt,
     nextRunAt,
     updatedAt: r.updatedAt,
   };
+}
+
+/**
+ * A new reminder rule (decision 031: e.g. elevators with 15, 7 and 1 days before), created disabled
+ * so nothing goes out until the admin has set its types and days and turned it on. Like any new
+ * rule, it sends no milestone from before its creation.
+ */
+export async function criarRegra(
+  db: DbOrTx,
+  input: NovaRegra,
+  timeZone: string,
+  now: Date,
+): Promise<RegraApi> {
+  const antes = input.kind === 'vencendo';
+  const [row] = await db
+    .insert(notificationRules)
+    .values({
+      name: antes ? 'Nova regra antes do vencimento' : 'Nova regra após o vencimento',
+      kind: input.kind,
+      daysBefore: antes ? [15, 7, 1] : [],
+      daysAfter: antes ? [] : [0, 7],
+      enabled: false,
+      escalarAposDias: antes ? null : 7,
+    })
+    .returning();
+  return toRegraApi(row!, timeZone, now);
 }
 
 /** An admin's edit; it takes effect on the next run. Re-enabling does not catch up the days it was off. */
@@ -163,6 +192,7 @@ export async function alterarRegra(
       const mensagem = 'Informe ao menos um dia para a regra, ou desative-a.';
       throw dadosInvalidos([{ campo: kind === 'vencendo' ? 'daysBefore' : 'daysAfter', mensagem }], mensagem);
     }
+    const tipos = input.tipos === undefined ? undefined : await tiposExistentes(tx, input.tipos);
     const ordenar = (xs: number[] | undefined, desc: boolean) =>
       xs === undefined ? undefined : [...new Set(xs)].sort((a, b) => (desc ? b - a : a - b));
     const hoje = calendarDayIn(timeZone, now);
@@ -182,6 +212,11 @@ export async function alterarRegra(
         ...(kind === 'vencido' && input.pararAposResposta !== undefined
           ? { pararAposResposta: input.pararAposResposta }
           : {}),
+        ...(tipos === undefined || kind === 'relatorio_mensal' ? {} : { tipos }),
+        ...(input.resumo === undefined || kind === 'relatorio_mensal' ? {} : { resumo: input.resumo }),
+        ...(kind === 'vencido' && input.escalarAposDias !== undefined
+          ? { escalarAposDias: input.escalarAposDias }
+          : {}),
         // The days a rule was off are not caught up when it comes back.
         ...(reativada
           ? {
@@ -196,4 +231,24 @@ export async function alterarRegra(
     return row;
   });
   return toRegraApi(row, timeZone, now);
+}
+
+/**
+ * The laudo types of a rule, each once and in the admin's list order; an unknown name is refused
+ * (a type renamed later leaves the rule's old name behind: the screen shows it, decision 031).
+ */
+async function tiposExistentes(tx: DbOrTx, nomes: readonly string[]): Promise<string[]> {
+  const pedidos = [...new Set(nomes.map((n) => n.trim()))];
+  if (pedidos.length === 0) return [];
+  const achados = new Set(
+    (
+      await tx.select({ nome: tiposLaudo.nome }).from(tiposLaudo).where(inArray(tiposLaudo.nome, pedidos))
+    ).map((t) => t.nome),
+  );
+  const faltam = pedidos.filter((n) => !achados.has(n));
+  if (faltam.length > 0) {
+    const mensagem = `Tipo de laudo desconhecido: ${faltam.join(', ')}.`;
+    throw dadosInvalidos([{ campo: 'tipos', mensagem }], mensagem);
+  }
+  return pedidos.sort((a, b) => a.localeCompare(b, 'pt-BR'));
 }

@@ -286,6 +286,7 @@ export async function planejarRelatoriosMensais(
       assunto,
       regra: regra.name,
       jaEnviado: Boolean(ja),
+      resumo: false,
     });
   }
   return { itens, semPlano: semNotificacoes };

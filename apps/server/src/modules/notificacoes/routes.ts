@@ -3,13 +3,14 @@ import {
   logsFiltroSchema,
   notificacoesPaginaPedidoSchema,
   notificacoesResposta,
+  novaRegraSchema,
   simulacaoPedidoSchema,
   simulacaoSchema,
 } from '@laudos/domain/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listarLogsDeNotificacao, listarNotificacoesDoUsuario } from './logs.ts';
-import { alterarRegra, consultarRegras } from './regras.ts';
+import { alterarRegra, consultarRegras, criarRegra } from './regras.ts';
 
 export const notificacoesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app.ctx;
@@ -26,6 +27,23 @@ export const notificacoesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => ({ regras: await consultarRegras(app.ctx.db, config.timeZone, agendador().now()) }),
+  );
+
+  app.post(
+    '/api/admin/notificacoes/regras',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['notificações'],
+        summary: 'Cria uma regra de lembrete (desativada), para limitar a tipos de laudo e ajustar',
+        body: novaRegraSchema,
+        response: { 201: notificacoesResposta.regraAlterada },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send({
+        regra: await criarRegra(app.ctx.db, request.body, config.timeZone, agendador().now()),
+      }),
   );
 
   app.patch(

@@ -21,6 +21,9 @@ function regra(overrides: Partial<Regra> = {}): Regra {
     frequency: 'daily',
     weekday: 1,
     pararAposResposta: false,
+    tipos: [],
+    resumo: false,
+    escalarAposDias: null,
     lastRunDate: '2026-11-20',
     lastRunAt: '2026-11-20T11:00:00.000Z',
     nextRunAt: '2026-11-21T11:00:00.000Z',
@@ -41,6 +44,7 @@ const regras = [
     frequency: 'weekly',
     weekday: 1,
     enabled: false,
+    escalarAposDias: 7,
     lastRunAt: null,
     nextRunAt: null,
   }),
@@ -66,6 +70,14 @@ function mockAdminApi(extra: Record<string, ApiHandler> = {}) {
     'GET /api/me': { body: admin() },
     'GET /api/admin/notificacoes/regras': { body: { regras } },
     'GET /api/admin/notificacoes/agendador': { body: agendador() },
+    'GET /api/tipos-laudo': {
+      body: {
+        tipos: [
+          { nome: 'NR-13', descricao: null },
+          { nome: 'Elevadores', descricao: null },
+        ],
+      },
+    },
     ...extra,
   });
 }
@@ -76,7 +88,8 @@ describe('admin: regras de notificação', () => {
     renderApp(paths.adminEmailNotifications);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Notificações por e-mail' })).toBeTruthy();
-    const vencendo = await screen.findByRole('row', { name: /Lembretes de vencimento/ });
+    const tabela = await screen.findByRole('table', { name: 'Regras de notificação' });
+    const vencendo = within(tabela).getByRole('row', { name: /Lembretes de vencimento/ });
     expect(within(vencendo).getByText('Antes do vencimento')).toBeTruthy();
     expect(within(vencendo).getByText('90, 60, 30, 15, 7, 3, 1 dias antes')).toBeTruthy();
     expect(within(vencendo).getByText('Automático (pela quantidade de dias)')).toBeTruthy();
@@ -88,7 +101,7 @@ describe('admin: regras de notificação', () => {
         .getAttribute('aria-checked'),
     ).toBe('true');
 
-    const vencido = screen.getByRole('row', { name: /Avisos de vencido/ });
+    const vencido = within(tabela).getByRole('row', { name: /Avisos de vencido/ });
     expect(within(vencido).getByText('0, 7, 14, 30 dias depois')).toBeTruthy();
     expect(within(vencido).getByText('Venceu há 7 dias')).toBeTruthy();
     expect(within(vencido).getByText('Semanal (segunda-feira)')).toBeTruthy();
@@ -145,6 +158,8 @@ describe('admin: regras de notificação', () => {
         weekday: 5,
         enabled: true,
         daysBefore: [30, 15, 7],
+        tipos: [],
+        resumo: false,
       },
     ]);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -168,7 +183,78 @@ describe('admin: regras de notificação', () => {
     expect(await screen.findByText('Regra Avisos de vencido salva.')).toBeTruthy();
     expect(callsTo(fetchMock, 'PATCH /api/admin/notificacoes/regras/r-vencido')[0]).toMatchObject({
       pararAposResposta: true,
+      escalarAposDias: 7,
     });
+  });
+
+  it('limits a rule to laudo types, sends it as one e-mail per recipient, and shows which rules reach each type', async () => {
+    const fetchMock = mockAdminApi({
+      'PATCH /api/admin/notificacoes/regras/r-vencendo': ({ body }) => ({
+        body: { regra: { ...regra(), ...(body as Partial<Regra>) } },
+      }),
+    });
+    renderApp(paths.adminEmailNotifications);
+
+    fireEvent.click(await screen.findByText('Regras por tipo'));
+    const porTipo = await screen.findByRole('table', { name: 'Regras por tipo de laudo' });
+    expect(
+      within(within(porTipo).getByRole('row', { name: /Elevadores/ })).getByText(
+        'Lembretes de vencimento: 90, 60, 30, 15, 7, 3, 1 dias antes',
+      ),
+    ).toBeTruthy();
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Editar regra Lembretes de vencimento' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar regra Lembretes de vencimento' });
+    fireEvent.change(within(dialog).getByLabelText('Dias antes do vencimento'), {
+      target: { value: '15, 7, 1' },
+    });
+    fireEvent.click(within(dialog).getByLabelText('Elevadores'));
+    fireEvent.click(within(dialog).getByLabelText('Um e-mail por destinatário'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+
+    expect(await screen.findByText('Regra Lembretes de vencimento salva.')).toBeTruthy();
+    expect(callsTo(fetchMock, 'PATCH /api/admin/notificacoes/regras/r-vencendo')[0]).toMatchObject({
+      daysBefore: [15, 7, 1],
+      tipos: ['Elevadores'],
+      resumo: true,
+    });
+  });
+
+  it('creates a new rule, disabled, and opens it for editing', async () => {
+    const nova = regra({
+      id: 'r-nova',
+      name: 'Nova regra antes do vencimento',
+      daysBefore: [15, 7, 1],
+      enabled: false,
+      nextRunAt: null,
+    });
+    const fetchMock = mockAdminApi({
+      'POST /api/admin/notificacoes/regras': { status: 201, body: { regra: nova } },
+    });
+    renderApp(paths.adminEmailNotifications);
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Nova regra antes do vencimento' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Editar regra Nova regra antes do vencimento' });
+    expect((within(dialog).getByLabelText('Dias antes do vencimento') as HTMLInputElement).value).toBe(
+      '15, 7, 1',
+    );
+    expect((within(dialog).getByLabelText('Regra ativa') as HTMLInputElement).checked).toBe(false);
+    expect(callsTo(fetchMock, 'POST /api/admin/notificacoes/regras')).toEqual([{ kind: 'vencendo' }]);
+  });
+
+  it('refuses an escalation delay that is not a number of days', async () => {
+    const fetchMock = mockAdminApi();
+    renderApp(paths.adminEmailNotifications);
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Editar regra Avisos de vencido' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar regra Avisos de vencido' });
+    const escalar = within(dialog).getByLabelText('Escalonar aos gestores após (dias)');
+    fireEvent.change(escalar, { target: { value: 'sete' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+
+    expect(escalar.getAttribute('aria-invalid')).toBe('true');
+    expect(callsTo(fetchMock, 'PATCH /api/admin/notificacoes/regras/r-vencido')).toHaveLength(0);
   });
 });
 
@@ -206,6 +292,10 @@ describe('admin: agendador', () => {
             semEmail: 2,
             semPlano: 1,
             respondidos: 0,
+            foraDoTipo: 0,
+            resumos: 1,
+            laudosEmResumos: 4,
+            escalonamentos: 1,
             erros: 0,
             mensagem: null,
           },
@@ -218,7 +308,7 @@ describe('admin: agendador', () => {
 
     expect(
       await screen.findByText(
-        'Execução concluída (20/11/2026): 3 e-mails enfileirados, 1 já enviado, 2 laudos sem e-mail, 1 sem notificações no plano, 0 erros.',
+        'Execução concluída (20/11/2026): 3 e-mails enfileirados, 1 já enviado, 2 laudos sem e-mail, 1 sem notificações no plano, 1 resumo com 4 laudos, 1 escalonamento aos gestores, 0 erros.',
       ),
     ).toBeTruthy();
   });
@@ -230,6 +320,10 @@ describe('admin: simulação de envio', () => {
     semEmail: 2,
     semPlano: 3,
     respondidos: 0,
+    foraDoTipo: 1,
+    resumos: [
+      { destinatario: 'maria@metalurgica.com.br', destinatarioNome: 'Maria Souza', laudos: 1, assunto: 'x' },
+    ],
     itens: [
       {
         laudoId: 'l-1',
@@ -244,6 +338,7 @@ describe('admin: simulação de envio', () => {
         assunto: 'Seu laudo Caldeira B-12 vence em 30 dias',
         regra: 'Lembretes de vencimento',
         jaEnviado: false,
+        resumo: true,
       },
       {
         laudoId: 'l-2',
@@ -258,6 +353,7 @@ describe('admin: simulação de envio', () => {
         assunto: 'Seu laudo Elevador social venceu hoje',
         regra: 'Avisos de vencido',
         jaEnviado: true,
+        resumo: false,
       },
     ],
   };
@@ -276,7 +372,7 @@ describe('admin: simulação de envio', () => {
     expect(within(caldeira).getByText('maria@metalurgica.com.br')).toBeTruthy();
     expect(within(caldeira).getByText('30 dias antes')).toBeTruthy();
     expect(within(caldeira).getByText('Vence em 30 dias')).toBeTruthy();
-    expect(within(caldeira).getByText('Seria enviado')).toBeTruthy();
+    expect(within(caldeira).getByText('No resumo')).toBeTruthy();
 
     const elevador = screen.getByRole('row', { name: /Elevador social/ });
     expect(within(elevador).getByText('No dia do vencimento')).toBeTruthy();
@@ -286,13 +382,27 @@ describe('admin: simulação de envio', () => {
     expect(
       screen.getByText('3 avisos sem notificações no plano: a empresa não receberia e-mail.'),
     ).toBeTruthy();
+    expect(
+      screen.getByText('1 resumo (um e-mail por destinatário): maria@metalurgica.com.br (1 laudo).'),
+    ).toBeTruthy();
+    expect(
+      screen.getByText('1 laudo com marco só em regras de outros tipos de laudo: não receberiam aviso.'),
+    ).toBeTruthy();
     expect(callsTo(fetchMock, 'POST /api/admin/notificacoes/simular')).toEqual([{ data: '2026-12-01' }]);
   });
 
   it('says when nothing would be sent', async () => {
     mockAdminApi({
       'POST /api/admin/notificacoes/simular': {
-        body: { data: '2026-12-02', itens: [], semEmail: 0, semPlano: 0, respondidos: 0 },
+        body: {
+          data: '2026-12-02',
+          itens: [],
+          semEmail: 0,
+          semPlano: 0,
+          respondidos: 0,
+          foraDoTipo: 0,
+          resumos: [],
+        },
       },
     });
     renderApp(`${paths.adminEmailNotifications}?aba=simulacao`);

@@ -41,6 +41,23 @@ export function alterarRegra({ id, ...changes }: AlteracaoRegra & { id: string }
   });
 }
 
+/** POST /api/admin/notificacoes/regras: a new rule, disabled, with default days. */
+function criarRegra(kind: 'vencendo' | 'vencido'): Promise<Regra> {
+  return apiFetch('/admin/notificacoes/regras', {
+    method: 'POST',
+    body: { kind },
+    parse: (data: unknown) => lerRegraAlterada(data).regra,
+  });
+}
+
+export function useCriarRegra() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: criarRegra,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: notificacoesKey }),
+  });
+}
+
 export function useAlterarRegra() {
   const queryClient = useQueryClient();
   return useMutation({

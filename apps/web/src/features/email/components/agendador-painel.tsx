@@ -163,6 +163,17 @@ function resumo(execucao: Execucao): string {
     ...(execucao.respondidos > 0
       ? [plural(execucao.respondidos, 'respondido pelo cliente', 'respondidos pelo cliente')]
       : []),
+    ...(execucao.resumos > 0
+      ? [
+          `${plural(execucao.resumos, 'resumo', 'resumos')} com ${plural(execucao.laudosEmResumos, 'laudo', 'laudos')}`,
+        ]
+      : []),
+    ...(execucao.escalonamentos > 0
+      ? [plural(execucao.escalonamentos, 'escalonamento aos gestores', 'escalonamentos aos gestores')]
+      : []),
+    ...(execucao.foraDoTipo > 0
+      ? [plural(execucao.foraDoTipo, 'laudo fora do tipo das regras', 'laudos fora do tipo das regras')]
+      : []),
     plural(execucao.erros, 'erro', 'erros'),
   ].join(', ');
 }
@@ -236,6 +247,25 @@ const colunas: DataTableColumn<Execucao>[] = [
     fold: true,
     className: numero,
     cell: (execucao) => execucao.respondidos.toLocaleString('pt-BR'),
+  },
+  {
+    header: 'Resumos (laudos)',
+    fold: true,
+    className: numero,
+    cell: (execucao) =>
+      `${execucao.resumos.toLocaleString('pt-BR')} (${execucao.laudosEmResumos.toLocaleString('pt-BR')})`,
+  },
+  {
+    header: 'Escalonamentos',
+    fold: true,
+    className: numero,
+    cell: (execucao) => execucao.escalonamentos.toLocaleString('pt-BR'),
+  },
+  {
+    header: 'Fora do tipo',
+    fold: true,
+    className: numero,
+    cell: (execucao) => execucao.foraDoTipo.toLocaleString('pt-BR'),
   },
   {
     header: 'Erros',

@@ -14,6 +14,7 @@ import {
   requiredError,
 } from '../../../lib/validation';
 import { type AlteracaoRegra, type Frequencia, type Regra, useAlterarRegra } from '../api/regras';
+import { useTiposLaudo } from '../api/tipos-laudo';
 import { diasDaSemana, MODELO_AUTOMATICO, rotulosFrequencia } from './rotulos';
 
 /** The server refuses days outside 0..3650. */
@@ -21,7 +22,7 @@ const MAX_DIAS = 3650;
 const MAX_DIAS_POR_REGRA = 60;
 const HORARIO = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-type Field = 'name' | 'dias' | 'runTime';
+type Field = 'name' | 'dias' | 'runTime' | 'escalarAposDias';
 
 /** "Editar regra". */
 export function RegraFormDialog({ regra, onClose }: { regra: Regra | null; onClose: () => void }) {
@@ -71,6 +72,17 @@ function RegraForm({ regra, onDone }: { regra: Regra; onDone: () => void }) {
   const [weekday, setWeekday] = useState(regra.weekday);
   const [enabled, setEnabled] = useState(regra.enabled);
   const [pararAposResposta, setPararAposResposta] = useState(regra.pararAposResposta);
+  const [tipos, setTipos] = useState<readonly string[]>(regra.tipos);
+  const [resumo, setResumo] = useState(regra.resumo);
+  const [escalarAposDias, setEscalarAposDias] = useState(
+    regra.escalarAposDias === null ? '' : String(regra.escalarAposDias),
+  );
+  const tiposLaudo = useTiposLaudo();
+  // A type the rule names that is no longer offered (renamed or deactivated) stays visible to untick.
+  const opcoesDeTipo = [
+    ...(tiposLaudo.data ?? []).map((t) => t.nome),
+    ...regra.tipos.filter((t) => !(tiposLaudo.data ?? []).some((o) => o.nome === t)),
+  ];
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
 
   // A rule may point at a type this build does not know yet: keep it selectable.
@@ -86,6 +98,12 @@ function RegraForm({ regra, onDone }: { regra: Regra; onDone: () => void }) {
       name: requiredError(name, 'Informe o nome da regra.'),
       dias: 'erro' in lidos ? lidos.erro : undefined,
       runTime: HORARIO.test(runTime) ? undefined : 'Informe o horário no formato HH:MM, como 08:00.',
+      escalarAposDias:
+        regra.kind === 'vencido' &&
+        escalarAposDias.trim() !== '' &&
+        !/^([1-9]\d?|[12]\d\d|3[0-5]\d|36[0-5])$/.test(escalarAposDias.trim())
+          ? 'Use um número inteiro de 1 a 365, ou deixe vazio para não escalonar.'
+          : undefined,
     });
     setErrors(found);
     if (Object.keys(found).length > 0 || 'erro' in lidos) {
@@ -100,7 +118,13 @@ function RegraForm({ regra, onDone }: { regra: Regra; onDone: () => void }) {
       weekday,
       enabled,
       ...(temDias ? (antes ? { daysBefore: lidos.dias } : { daysAfter: lidos.dias }) : {}),
-      ...(regra.kind === 'vencido' ? { pararAposResposta } : {}),
+      ...(regra.kind === 'vencido'
+        ? {
+            pararAposResposta,
+            escalarAposDias: escalarAposDias.trim() === '' ? null : Number(escalarAposDias.trim()),
+          }
+        : {}),
+      ...(temDias ? { tipos: [...tipos], resumo } : {}),
     };
     alterar.mutate(
       { id: regra.id, ...changes },
@@ -199,6 +223,50 @@ function RegraForm({ regra, onDone }: { regra: Regra; onDone: () => void }) {
           hint="Se o cliente pedir a renovação ou disser que já está providenciando, os avisos de vencido desta regra deixam de sair para esse vencimento. Os lembretes antes do vencimento sempre param."
           checked={pararAposResposta}
           onChange={(event) => setPararAposResposta(event.target.checked)}
+        />
+      ) : null}
+      {temDias ? (
+        <fieldset className="space-y-2">
+          <legend className="text-sm font-medium text-slate-900">Tipos de laudo</legend>
+          <p className="text-sm text-slate-600">
+            Nenhum marcado: a regra vale para todos os tipos. Marcados: só para esses (por exemplo, elevadores
+            com 15, 7 e 1 dia antes).
+          </p>
+          <div className="grid gap-2 sm:grid-cols-2">
+            {opcoesDeTipo.map((nome) => (
+              <CheckboxField
+                key={nome}
+                label={nome}
+                name="tipos"
+                value={nome}
+                checked={tipos.includes(nome)}
+                onChange={(event) =>
+                  setTipos(event.target.checked ? [...tipos, nome] : tipos.filter((t) => t !== nome))
+                }
+              />
+            ))}
+          </div>
+        </fieldset>
+      ) : null}
+      {temDias ? (
+        <CheckboxField
+          label="Um e-mail por destinatário"
+          name="resumo"
+          hint="Em cada execução, os laudos desta regra vão num só e-mail por destinatário, agrupados por urgência, cada um com seus botões de resposta."
+          checked={resumo}
+          onChange={(event) => setResumo(event.target.checked)}
+        />
+      ) : null}
+      {regra.kind === 'vencido' ? (
+        <TextField
+          label="Escalonar aos gestores após (dias)"
+          name="escalarAposDias"
+          inputMode="numeric"
+          autoComplete="off"
+          hint="Se o laudo vencido continuar sem resposta este número de dias depois do primeiro aviso, uma cópia vai aos gestores da empresa (uma vez por vencimento). Vazio: não escalonar."
+          value={escalarAposDias}
+          onChange={(event) => setEscalarAposDias(event.target.value)}
+          error={errors.escalarAposDias}
         />
       ) : null}
       <CheckboxField

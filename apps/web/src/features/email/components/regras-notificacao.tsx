@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { SkeletonTable, useRevealDelay } from '../../../components/loading';
 import { useToast } from '../../../components/toast';
+import { buttonClass } from '../../../components/ui/button';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table';
 import { ErrorNotice } from '../../../components/ui/error-notice';
 import { Switch } from '../../../components/ui/switch';
 import { formatDateTime } from '../../../lib/format';
 import { errorMessage } from '../../../lib/validation';
-import { type Regra, useAlterarRegra, useRegras } from '../api/regras';
+import { type Regra, useAlterarRegra, useCriarRegra, useRegras } from '../api/regras';
+import { useTiposLaudo } from '../api/tipos-laudo';
 import { RegraFormDialog } from './regra-form-dialog';
 import { diasDaRegra, rotuloFrequencia, rotuloModelo, rotulosTipoNotificacao } from './rotulos';
 import { Secao } from './secao';
@@ -18,6 +20,16 @@ export function RegrasNotificacao() {
   const alterar = useAlterarRegra();
   const { showToast } = useToast();
   const [editando, setEditando] = useState<Regra | null>(null);
+  const criar = useCriarRegra();
+
+  function nova(kind: 'vencendo' | 'vencido') {
+    criar.mutate(kind, {
+      // Created disabled: the admin sets its types and days in the dialog, then turns it on.
+      onSuccess: (regra) => setEditando(regra),
+      onError: (error) =>
+        showToast({ type: 'error', title: 'Não foi possível criar a regra', message: errorMessage(error) }),
+    });
+  }
 
   function alternar(regra: Regra) {
     alterar.mutate(
@@ -52,6 +64,19 @@ export function RegrasNotificacao() {
       cell: (regra) => rotulosTipoNotificacao[regra.kind],
     },
     { header: 'Dias', className: 'min-w-32 text-slate-700', cell: (regra) => diasDaRegra(regra) ?? '—' },
+    {
+      header: 'Tipos de laudo',
+      fold: true,
+      className: 'min-w-32 text-slate-700',
+      cell: (regra) =>
+        regra.kind === 'relatorio_mensal' ? '—' : regra.tipos.length === 0 ? 'Todos' : regra.tipos.join(', '),
+    },
+    {
+      header: 'Envio',
+      fold: true,
+      className: 'min-w-32 text-slate-700',
+      cell: (regra) => (regra.resumo ? 'Um e-mail por destinatário' : 'Um e-mail por laudo'),
+    },
     {
       header: 'Modelo',
       fold: true,
@@ -130,7 +155,76 @@ export function RegrasNotificacao() {
           empty="Nenhuma regra cadastrada."
         />
       )}
+      <div className="mt-4 flex flex-col gap-2 sm:flex-row">
+        <button
+          type="button"
+          disabled={criar.isPending}
+          onClick={() => nova('vencendo')}
+          className={buttonClass('secondary')}
+        >
+          Nova regra antes do vencimento
+        </button>
+        <button
+          type="button"
+          disabled={criar.isPending}
+          onClick={() => nova('vencido')}
+          className={buttonClass('secondary')}
+        >
+          Nova regra após o vencimento
+        </button>
+      </div>
+      {regras.data ? <RegrasPorTipo regras={regras.data} /> : null}
       <RegraFormDialog regra={editando} onClose={() => setEditando(null)} />
     </Secao>
+  );
+}
+
+type LinhaPorTipo = { tipo: string; regras: Regra[] };
+
+/** "Regras por tipo": for each laudo type, the enabled reminder rules that reach it. */
+function RegrasPorTipo({ regras }: { regras: Regra[] }) {
+  const tipos = useTiposLaudo();
+  if (!tipos.data) return null;
+  const lembretes = regras.filter((r) => r.enabled && r.kind !== 'relatorio_mensal');
+  const linhas: LinhaPorTipo[] = tipos.data.map((t) => ({
+    tipo: t.nome,
+    regras: lembretes.filter((r) => r.tipos.length === 0 || r.tipos.includes(t.nome)),
+  }));
+  const colunas: DataTableColumn<LinhaPorTipo>[] = [
+    {
+      header: 'Tipo de laudo',
+      rowHeader: true,
+      className: 'min-w-32 font-semibold text-slate-900',
+      cell: (linha) => linha.tipo,
+    },
+    {
+      header: 'Regras que se aplicam',
+      className: 'min-w-48 text-slate-700',
+      cell: (linha) =>
+        linha.regras.length === 0 ? (
+          <span className="text-red-700">Nenhuma: laudos deste tipo não recebem lembretes.</span>
+        ) : (
+          <ul className="space-y-1">
+            {linha.regras.map((r) => (
+              <li key={r.id}>
+                {r.name}: {diasDaRegra(r)}
+              </li>
+            ))}
+          </ul>
+        ),
+    },
+  ];
+  // A disclosure: secondary to the rules above, and each rule's name would otherwise appear twice.
+  return (
+    <details className="mt-6 space-y-2">
+      <summary className="cursor-pointer text-base font-semibold text-slate-900">Regras por tipo</summary>
+      <DataTable
+        caption="Regras por tipo de laudo"
+        columns={colunas}
+        rows={linhas}
+        rowKey={(linha) => linha.tipo}
+        empty="Nenhum tipo de laudo cadastrado."
+      />
+    </details>
   );
 }

@@ -8,6 +8,7 @@ export const rotulosTipoNotificacao: Record<TipoNotificacao, string> = {
   vencendo: 'Antes do vencimento',
   vencido: 'Após o vencimento',
   relatorio_mensal: 'Relatório mensal',
+  escalonamento: 'Escalonamento aos gestores',
 };
 
 /** 0 = domingo … 6 = sábado, as the server counts. */
@@ -52,6 +53,7 @@ export function diasDaRegra(regra: Pick<Regra, 'kind' | 'daysBefore' | 'daysAfte
 /** One milestone: '30 dias antes', 'No dia do vencimento', '7 dias depois'. */
 export function rotuloMarco(tipo: TipoNotificacao, dias: number): string {
   if (tipo === 'relatorio_mensal') return '—';
+  if (tipo === 'escalonamento') return `${dias} ${dias === 1 ? 'dia' : 'dias'} sem resposta`;
   if (tipo === 'vencido' && dias === 0) return 'No dia do vencimento';
   return `${dias} ${dias === 1 ? 'dia' : 'dias'} ${tipo === 'vencendo' ? 'antes' : 'depois'}`;
 }

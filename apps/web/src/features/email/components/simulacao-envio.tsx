@@ -88,6 +88,21 @@ function ResultadoSimulacao({ simulacao }: { simulacao: Simulacao }) {
             e-mail.
           </p>
         ) : null}
+        {simulacao.foraDoTipo > 0 ? (
+          <p>
+            {plural(simulacao.foraDoTipo, 'laudo', 'laudos')} com marco só em regras de outros tipos de laudo:
+            não receberiam aviso.
+          </p>
+        ) : null}
+        {simulacao.resumos.length > 0 ? (
+          <p>
+            {plural(simulacao.resumos.length, 'resumo', 'resumos')} (um e-mail por destinatário):{' '}
+            {simulacao.resumos
+              .map((r) => `${r.destinatario} (${plural(r.laudos, 'laudo', 'laudos')})`)
+              .join(', ')}
+            .
+          </p>
+        ) : null}
         {simulacao.respondidos > 0 ? (
           <p>
             {plural(simulacao.respondidos, 'laudo respondido', 'laudos respondidos')} pelo cliente (renovação
@@ -154,7 +169,13 @@ const colunas: DataTableColumn<ItemSimulacao>[] = [
   {
     header: 'Situação',
     cell: (item) =>
-      item.jaEnviado ? <Badge tone="neutral">Já enviado</Badge> : <Badge tone="brand">Seria enviado</Badge>,
+      item.jaEnviado ? (
+        <Badge tone="neutral">Já enviado</Badge>
+      ) : item.resumo ? (
+        <Badge tone="brand">No resumo</Badge>
+      ) : (
+        <Badge tone="brand">Seria enviado</Badge>
+      ),
   },
 ];
 
