@@ -26,7 +26,7 @@ async function semViolacoes(page: Page, onde: string) {
  * client sees that stage in their Renovações.
  */
 
-test('an admin drags a renewal request to Agendado with a date; the client sees it in Renovações', async ({
+test('an admin drags a renewal request to Agendado with a date; the client is told by the bell and sees it in Renovações', async ({
   browser,
   baseURL,
 }) => {
@@ -100,7 +100,12 @@ test('an admin drags a renewal request to Agendado with a date; the client sees 
   const [ano, mes, dia] = inspecao.split('-');
   const cliente = await novaPagina(browser, baseURL!);
   await primeiroAcesso(cliente, email, temporaria, `senha-do-quadro-${s}`);
-  await cliente.getByRole('link', { name: 'Renovações' }).first().click();
+  // The bell tells the client (a new laudo, the reminder, the stage): its notice opens Renovações.
+  await cliente.getByRole('button', { name: /^Avisos, \d+ não lidos?$/ }).click();
+  await cliente
+    .getByRole('region', { name: 'Avisos' })
+    .getByRole('button', { name: /Pedido de renovação: Agendado/ })
+    .click();
   await expect(cliente).toHaveURL(/\/renovacoes$/);
   const doCliente = cliente.getByRole('listitem').filter({ hasText: nome });
   await expect(doCliente.locator('[aria-current="step"]')).toHaveText('Agendado');
