@@ -12,6 +12,7 @@ import {
   empresas,
   laudos,
   notificationHistory,
+  notificationRules,
   usuarios,
 } from '../src/db/schema.ts';
 import { createTestDatabase, testEngine } from './helpers/db.ts';
@@ -59,8 +60,11 @@ async function ambiente() {
   return { env, abrir };
 }
 
-/** Due laudos, each with a milestone today (7 days before expiry), inserted in one go. */
-async function laudosDevidos(abrir: () => ReturnType<typeof openDatabase>, n: number) {
+/**
+ * Due laudos, each with a milestone today (7 days before expiry), inserted in one go; each to its
+ * own address, or spread over `destinatarios` addresses (a digest then lists several).
+ */
+async function laudosDevidos(abrir: () => ReturnType<typeof openDatabase>, n: number, destinatarios = n) {
   const database = await abrir();
   const vence = addDaysIso(hoje(), 7);
   for (let i = 0; i < n; i += 500) {
@@ -70,7 +74,7 @@ async function laudosDevidos(abrir: () => ReturnType<typeof openDatabase>, n: nu
         codigo: `EST-${i + k}`,
         cliente: 'ACME Ltda',
         tipo: 'NR-13',
-        emailCliente: `gestor${i + k}@acme.com.br`,
+        emailCliente: `gestor${(i + k) % destinatarios}@acme.com.br`,
         dataVencimento: vence,
       })),
     );
@@ -213,6 +217,54 @@ describe(`a server killed with SIGKILL during a run (${testEngine})`, () => {
       enviados: 400,
       entregues: 400,
     });
+  });
+
+  it('with one e-mail per recipient (digest): 200 laudos of 40 recipients give 40 digests of 5, each milestone once', {
+    timeout: 300_000,
+  }, async () => {
+    const { env, abrir } = await ambiente();
+    let s = await iniciar(env);
+    await s.proc.stop('SIGTERM');
+    await laudosDevidos(abrir, 200, 40);
+    const database = await abrir();
+    await database.db.update(notificationRules).set({ resumo: true });
+    await database.close();
+    s = await iniciar(env);
+    for (const atraso of [50 + Math.random() * 400, Math.random() * 1500]) {
+      const cookie = await entrar(s.url);
+      void executarAgora(s.url, cookie).catch(() => {});
+      await new Promise((r) => setTimeout(r, atraso));
+      await s.proc.stop('SIGKILL');
+      s = await iniciar(env);
+    }
+    const cookie = await entrar(s.url);
+    expect((await executarAgora(s.url, cookie)).status).toBe(200);
+    const atual = s;
+    await waitUntil(
+      async () => {
+        const r = await fetch(`${atual.url}/api/admin/email/estatisticas`, { headers: { cookie } });
+        return ((await r.json()) as { sent: number }).sent === 40;
+      },
+      { timeoutMs: 180_000, what: '40 digests sent' },
+    );
+    await new Promise((r) => setTimeout(r, 2000));
+    expect(await s.proc.stop('SIGTERM')).toBe(0);
+    const db = await abrir();
+    try {
+      const historico = await db.db
+        .select({ laudoId: notificationHistory.laudoId })
+        .from(notificationHistory);
+      expect(historico).toHaveLength(200);
+      expect(new Set(historico.map((h) => h.laudoId)).size).toBe(200);
+      const resumos = await db.db
+        .select({ para: emailOutbox.toEmail, texto: emailOutbox.text })
+        .from(emailOutbox);
+      expect(resumos).toHaveLength(40);
+      expect(new Set(resumos.map((r) => r.para)).size).toBe(40);
+      for (const r of resumos) expect(r.texto.match(/código EST-\d+/g)?.length, r.para).toBe(5);
+    } finally {
+      await db.close();
+    }
   });
 
   it("a company's laudo: its e-mail and the two people who receive reminders get each milestone once, across two runs and a restart", {
