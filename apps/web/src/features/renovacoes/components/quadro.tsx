@@ -27,8 +27,8 @@ const precisaDeDados = (e: EstagioRenovacao): e is Pendente['estagio'] => e === 
 /**
  * The firm's renewal board (decision 029): a column per stage; a card moves by dragging it to
  * another column or, from the keyboard and on a phone, with its "Mover para" list. On a phone one
- * column shows at a time, chosen by the stage list; on a wide screen the columns scroll sideways
- * inside the board, never the page.
+ * column shows at a time, chosen by the stage list; on a wider screen every column shows, wrapped
+ * over rows (2, 3 or 6 a row), so no stage hides behind a sideways scroll.
  */
 export function QuadroDeRenovacoes() {
   const [filtros, setFiltros] = useState<FiltrosDeRenovacoes>({});
@@ -125,42 +125,42 @@ export function QuadroDeRenovacoes() {
       ) : quadro.isError ? (
         <ErrorNotice error={quadro.error} onRetry={() => void quadro.refetch()} />
       ) : (
-        <div className="min-w-0 overflow-x-auto pb-2">
-          <div className="flex gap-3 md:min-w-max">
-            {estagiosRenovacao.map((estagio) => {
-              const daColuna = cartoes.filter((c) => c.estagio === estagio);
-              return (
-                <section
-                  key={estagio}
-                  aria-label={ROTULO_DO_ESTAGIO[estagio]}
-                  data-estagio={estagio}
-                  onDragOver={(e) => {
-                    e.preventDefault();
-                    setArrastando(estagio);
-                  }}
-                  onDragLeave={() => setArrastando((a) => (a === estagio ? null : a))}
-                  onDrop={(e) => {
-                    e.preventDefault();
-                    setArrastando(null);
-                    const cartao = cartoes.find((c) => c.id === e.dataTransfer.getData('text/plain'));
-                    if (cartao) pedir(cartao, estagio);
-                  }}
-                  className={`${estagio === colunaNoCelular ? 'flex' : 'hidden md:flex'} w-full min-w-0 flex-col rounded-xl p-3 md:w-64 ${
-                    arrastando === estagio ? 'bg-brand-50 ring-2 ring-brand-300' : 'bg-slate-100'
-                  }`}
-                >
-                  <h2 className="text-sm font-semibold text-slate-900">
-                    {ROTULO_DO_ESTAGIO[estagio]} <span className="text-slate-600">({daColuna.length})</span>
-                  </h2>
-                  <ul className="mt-2 min-h-16 space-y-2">
-                    {daColuna.map((c) => (
-                      <Cartao key={c.id} cartao={c} onMover={pedir} onAbrir={() => setAberto(c.id)} />
-                    ))}
-                  </ul>
-                </section>
-              );
-            })}
-          </div>
+        // Every stage on the screen, wrapped over rows (2, 3 or 6 a row), never a sideways scroll
+        // that would hide a stage; on a phone the selector above shows one.
+        <div className="grid min-w-0 gap-3 md:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-6">
+          {estagiosRenovacao.map((estagio) => {
+            const daColuna = cartoes.filter((c) => c.estagio === estagio);
+            return (
+              <section
+                key={estagio}
+                aria-label={ROTULO_DO_ESTAGIO[estagio]}
+                data-estagio={estagio}
+                onDragOver={(e) => {
+                  e.preventDefault();
+                  setArrastando(estagio);
+                }}
+                onDragLeave={() => setArrastando((a) => (a === estagio ? null : a))}
+                onDrop={(e) => {
+                  e.preventDefault();
+                  setArrastando(null);
+                  const cartao = cartoes.find((c) => c.id === e.dataTransfer.getData('text/plain'));
+                  if (cartao) pedir(cartao, estagio);
+                }}
+                className={`${estagio === colunaNoCelular ? 'flex' : 'hidden md:flex'} w-full min-w-0 flex-col rounded-xl p-3 ${
+                  arrastando === estagio ? 'bg-brand-50 ring-2 ring-brand-300' : 'bg-slate-100'
+                }`}
+              >
+                <h2 className="text-sm font-semibold text-slate-900">
+                  {ROTULO_DO_ESTAGIO[estagio]} <span className="text-slate-600">({daColuna.length})</span>
+                </h2>
+                <ul className="mt-2 min-h-16 space-y-2">
+                  {daColuna.map((c) => (
+                    <Cartao key={c.id} cartao={c} onMover={pedir} onAbrir={() => setAberto(c.id)} />
+                  ))}
+                </ul>
+              </section>
+            );
+          })}
         </div>
       )}
 
