@@ -212,6 +212,8 @@ test('public pages load only the public script: the home page stays under 100 KB
 });
 
 test('axe finds no accessibility violation on any public page, also with the chat open', async ({ page }) => {
+  // An axe pass on each of a dozen pages, twice with the chat: about 40 s on a quiet machine.
+  test.setTimeout(120_000);
   const paths = [
     '/',
     ...servicos.map((s) => s.path),
