@@ -3,7 +3,12 @@ import { defineConfig, devices } from '@playwright/test';
 /**
  * Browser journeys in Debian's Chromium against the built app, started by global-setup.ts on a
  * free port with a fresh data directory (see global-setup.ts).
+ *
+ * `npm run test:e2e` (scripts/e2e.mjs) runs one Playwright process per project at the same time,
+ * each with its own server and database; E2E_RUN names the process, so their artifacts and JSON
+ * reports do not overwrite each other (Playwright empties its outputDir when it starts).
  */
+const run = process.env.E2E_RUN ? `-${process.env.E2E_RUN}` : '';
 const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',
@@ -23,8 +28,8 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list'], ['json', { outputFile: '../test-results/e2e.json' }]] : 'list',
-  outputDir: '../test-results/e2e',
+  reporter: process.env.CI ? [['list'], ['json', { outputFile: `../test-results/e2e${run}.json` }]] : 'list',
+  outputDir: `../test-results/e2e${run}`,
   use: {
     baseURL: process.env.E2E_BASE_URL,
     locale: 'pt-BR',

@@ -12,7 +12,7 @@ if (existsSync(unit)) {
   failed += r.numFailedTests ?? 0;
   skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
 }
-// Playwright's report (e2e.json; any e2e-<name>.json of a split run too).
+// One report per Playwright process (scripts/e2e.mjs): e2e-desktop.json, e2e-celular.json.
 const e2eReports = existsSync('test-results')
   ? readdirSync('test-results').filter((f) => /^e2e(-[\w-]+)?\.json$/.test(f))
   : [];
