@@ -1,6 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
 import { sufixo } from './support';
 
+/** The toast's countdown (apps/web/src/components/toast/toast-provider.tsx). */
+const DEFAULT_TOAST_DURATION_MS = 5000;
+
 test('an unknown path shows the 404 page, and its link returns to the home page', async ({ page }) => {
   const response = await page.goto('/um/caminho/que/nao/existe');
   expect(response?.status()).toBe(404);
@@ -29,8 +32,27 @@ test('a toast appears after an action and goes away by itself', async ({ page })
 });
 
 test('a toast can be closed before its time', async ({ page }) => {
+  // When the toast came and went, in the page's own clock: closed by its button, it goes well before
+  // its 5 s countdown would take it. (Measured in the page, so a busy machine's slow fade or slow
+  // polling cannot fail the test, and a toast that only left by its timer cannot pass it.)
+  await page.addInitScript(() => {
+    const vezes: { veio?: number; foi?: number } = {};
+    (window as unknown as { vezesDoToast: typeof vezes }).vezesDoToast = vezes;
+    new MutationObserver(() => {
+      const esta = [...document.querySelectorAll('[data-toast-type]')].some((el) =>
+        el.textContent?.includes('Conta criada'),
+      );
+      if (esta && vezes.veio === undefined) vezes.veio = performance.now();
+      if (!esta && vezes.veio !== undefined && vezes.foi === undefined) vezes.foi = performance.now();
+    }).observe(document, { childList: true, subtree: true });
+  });
   await cadastrar(page);
-  await expect(page.getByText('Conta criada')).toBeVisible();
-  await page.getByRole('button', { name: 'Fechar notificação' }).click();
-  await expect(page.getByText('Conta criada')).toBeHidden({ timeout: 1000 });
+  const toast = page.locator('[data-toast-type]', { hasText: 'Conta criada' });
+  await expect(toast).toBeVisible();
+  await toast.getByRole('button', { name: 'Fechar notificação' }).click();
+  await expect(toast).toBeHidden();
+  const { veio, foi } = await page.evaluate(
+    () => (window as unknown as { vezesDoToast: { veio: number; foi: number } }).vezesDoToast,
+  );
+  expect(foi - veio).toBeLessThan(DEFAULT_TOAST_DURATION_MS);
 });

@@ -100,7 +100,7 @@ export const openapiRoutes: FastifyPluginAsync<{ accessByRoute: Map<string, Aces
   // public. The viewer's assets are the package's own files (no CDN); helmet's CSP covers them.
   await app.register(swaggerUi, {
     routePrefix: DOCS_PREFIX,
-    uiConfig: { docExpansion: 'list', deepLinking: true, defaultModelsExpandDepth: 0 },
+    uiConfig: { docExpansion: 'list', deepLinking: true, defaultModelsExpandDepth: 0, filter: true },
     validatorUrl: false,
     // The viewer's top bar (a URL box and the plugin's logo) means nothing to a client: hidden.
     theme: {
