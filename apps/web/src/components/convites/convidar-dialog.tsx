@@ -10,6 +10,7 @@ import {
   focusFirstError,
 } from '../../lib/validation';
 import { useToast } from '../toast';
+import { AcoesDoFormulario } from '../ui/acoes-do-formulario';
 import { buttonClass } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { SelectField, TextField } from '../ui/field';
@@ -143,7 +144,7 @@ function ConvidarForm({ convidar, onDone }: { convidar: ConvidarMutation; onDone
         <option value="membro">Membro</option>
         <option value="gestor">Gestor</option>
       </SelectField>
-      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+      <AcoesDoFormulario className="pt-2">
         <button type="button" onClick={onDone} className={buttonClass('secondary')}>
           Cancelar
         </button>
@@ -155,7 +156,7 @@ function ConvidarForm({ convidar, onDone }: { convidar: ConvidarMutation; onDone
         >
           {convidar.isPending ? 'Enviando...' : 'Enviar convite'}
         </button>
-      </div>
+      </AcoesDoFormulario>
     </form>
   );
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { AcoesDoFormulario } from './acoes-do-formulario';
 import { buttonClass } from './button';
 import { Dialog } from './dialog';
 import { FormAlert } from './form-alert';
@@ -31,7 +32,7 @@ export function ConfirmDialog({
   return (
     <Dialog open={open} onClose={onClose} title={title} description={children}>
       {error ? <FormAlert>{error}</FormAlert> : null}
-      <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <AcoesDoFormulario className="mt-4">
         <button type="button" data-autofocus onClick={onClose} className={buttonClass('secondary')}>
           Cancelar
         </button>
@@ -44,7 +45,7 @@ export function ConfirmDialog({
         >
           {pending ? 'Aguarde...' : confirmLabel}
         </button>
-      </div>
+      </AcoesDoFormulario>
     </Dialog>
   );
 }

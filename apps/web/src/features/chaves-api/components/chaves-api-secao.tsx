@@ -3,6 +3,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { ForaDoPlano } from '../../../components/fora-do-plano';
 import { SkeletonText } from '../../../components/loading';
 import { useToast } from '../../../components/toast';
+import { AcoesDoFormulario } from '../../../components/ui/acoes-do-formulario';
 import { Badge } from '../../../components/ui/badge';
 import { buttonClass } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -253,14 +254,14 @@ function NovaChaveForm({
         onChange={(event) => setNome(event.target.value)}
         error={errors.nome}
       />
-      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+      <AcoesDoFormulario className="pt-2">
         <button type="button" onClick={onCancel} className={buttonClass('secondary')}>
           Cancelar
         </button>
         <button type="submit" disabled={criar.isPending} className={buttonClass('primary')}>
           {criar.isPending ? 'Criando...' : 'Criar chave'}
         </button>
-      </div>
+      </AcoesDoFormulario>
     </form>
   );
 }
@@ -303,14 +304,14 @@ function ChaveCriada({ segredo, nome, onDone }: { segredo: string; nome: string;
         </a>
         .
       </p>
-      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+      <AcoesDoFormulario className="pt-2">
         <button type="button" onClick={onDone} className={buttonClass('secondary')}>
           Já copiei, fechar
         </button>
         <button type="button" data-autofocus onClick={() => void copiar()} className={buttonClass('primary')}>
           Copiar chave
         </button>
-      </div>
+      </AcoesDoFormulario>
     </div>
   );
 }

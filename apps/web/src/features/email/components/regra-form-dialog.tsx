@@ -1,6 +1,7 @@
 import { emailTemplateTypes, isEmailTemplateType } from '@laudos/domain';
 import { type FormEvent, useRef, useState } from 'react';
 import { useToast } from '../../../components/toast';
+import { AcoesDoFormulario } from '../../../components/ui/acoes-do-formulario';
 import { buttonClass } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { CheckboxField, SelectField, TextField } from '../../../components/ui/field';
@@ -275,14 +276,14 @@ function RegraForm({ regra, onDone }: { regra: Regra; onDone: () => void }) {
         checked={enabled}
         onChange={(event) => setEnabled(event.target.checked)}
       />
-      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+      <AcoesDoFormulario className="pt-2">
         <button type="button" onClick={onDone} className={buttonClass('secondary')}>
           Cancelar
         </button>
         <button type="submit" disabled={alterar.isPending} className={buttonClass('primary')}>
           {alterar.isPending ? 'Salvando...' : 'Salvar'}
         </button>
-      </div>
+      </AcoesDoFormulario>
     </form>
   );
 }

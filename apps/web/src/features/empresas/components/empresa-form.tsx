@@ -1,6 +1,7 @@
 import { formatarCnpj } from '@laudos/domain';
 import { atualizarEmpresaEntrada, criarEmpresaEntrada } from '@laudos/domain/api';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { AcoesDoFormulario } from '../../../components/ui/acoes-do-formulario';
 import { buttonClass } from '../../../components/ui/button';
 import { CheckboxField, SelectField, TextField } from '../../../components/ui/field';
 import { FormAlert } from '../../../components/ui/form-alert';
@@ -220,7 +221,7 @@ export function EmpresaForm({
         />
       ) : null}
       {children}
-      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+      <AcoesDoFormulario className="pt-2">
         <button type="button" onClick={onCancel} className={buttonClass('secondary')}>
           Cancelar
         </button>
@@ -232,7 +233,7 @@ export function EmpresaForm({
         >
           {pending ? 'Salvando...' : submitLabel}
         </button>
-      </div>
+      </AcoesDoFormulario>
     </form>
   );
 }

@@ -2,6 +2,7 @@ import { formatarCnpj } from '@laudos/domain';
 import { type FormEvent, useState } from 'react';
 import { EmpresaCombobox, type EmpresaEscolhida } from '../../../components/empresa-combobox';
 import { useToast } from '../../../components/toast';
+import { AcoesDoFormulario } from '../../../components/ui/acoes-do-formulario';
 import { Badge } from '../../../components/ui/badge';
 import { buttonClass } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -209,7 +210,7 @@ function VincularForm({ pedido, onDone }: { pedido: PedidoEmpresa; onDone: () =>
         <option value="gestor">Gestor</option>
         <option value="membro">Membro</option>
       </SelectField>
-      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+      <AcoesDoFormulario className="pt-2">
         <button type="button" onClick={onDone} className={buttonClass('secondary')}>
           Cancelar
         </button>
@@ -221,7 +222,7 @@ function VincularForm({ pedido, onDone }: { pedido: PedidoEmpresa; onDone: () =>
         >
           {aprovar.isPending ? 'Salvando...' : 'Vincular'}
         </button>
-      </div>
+      </AcoesDoFormulario>
     </form>
   );
 }

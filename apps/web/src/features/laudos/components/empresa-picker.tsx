@@ -4,6 +4,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { EmpresaCombobox } from '../../../components/empresa-combobox';
 import { useToast } from '../../../components/toast';
+import { AcoesDoFormulario } from '../../../components/ui/acoes-do-formulario';
 import { buttonClass } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/field';
@@ -164,7 +165,7 @@ function NovaEmpresaDialog({
           onChange={(event) => setCnpj(event.target.value)}
           error={erros.cnpj}
         />
-        <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+        <AcoesDoFormulario className="pt-2">
           <button type="button" onClick={onClose} className={buttonClass('secondary')}>
             Cancelar
           </button>
@@ -176,7 +177,7 @@ function NovaEmpresaDialog({
           >
             {criar.isPending ? 'Salvando...' : 'Criar e escolher'}
           </button>
-        </div>
+        </AcoesDoFormulario>
       </form>
     </Dialog>
   );

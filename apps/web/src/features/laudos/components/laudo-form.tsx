@@ -1,6 +1,7 @@
 import type { CampoInvalido } from '@laudos/domain/api';
 import { camposDoErro, laudoEntrada } from '@laudos/domain/api';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { AcoesDoFormulario } from '../../../components/ui/acoes-do-formulario';
 import { buttonClass } from '../../../components/ui/button';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
 import { FormAlert } from '../../../components/ui/form-alert';
@@ -8,7 +9,8 @@ import { type FieldErrors, focusFirstError } from '../../../lib/validation';
 import type { Laudo, TipoArquivo } from '../api/laudo';
 import type { DadosLaudo } from '../api/mutations';
 import { useTiposLaudo } from '../api/tipos-laudo';
-import { ACEITA, erroDoArquivo, TAMANHO_MAXIMO_MB } from '../api/upload-arquivo';
+import { erroDoArquivo } from '../api/upload-arquivo';
+import { CamposDeArquivos } from './campos-de-arquivos';
 import { type EmpresaDoLaudo, EmpresaPicker } from './empresa-picker';
 
 /** Spec §5: the one message for a laudo missing its required fields. */
@@ -259,30 +261,10 @@ export function LaudoForm({
         onChange={(event) => alterar('observacoes', event.target.value)}
       />
       {comArquivos ? (
-        <fieldset className="grid gap-5 sm:grid-cols-2">
-          <legend className="mb-2 text-sm font-semibold text-slate-900">Arquivos (opcionais)</legend>
-          <TextField
-            label="Arquivo PDF"
-            name="pdf"
-            type="file"
-            accept={ACEITA.pdf}
-            error={erros.pdf}
-            hint={`Até ${TAMANHO_MAXIMO_MB} MB.`}
-            onChange={(event) => escolherArquivo('pdf', event.target.files?.[0] ?? null)}
-          />
-          <TextField
-            label="Planilha Excel"
-            name="excel"
-            type="file"
-            accept={ACEITA.excel}
-            error={erros.excel}
-            hint={`.xlsx ou .xls, até ${TAMANHO_MAXIMO_MB} MB.`}
-            onChange={(event) => escolherArquivo('excel', event.target.files?.[0] ?? null)}
-          />
-        </fieldset>
+        <CamposDeArquivos legenda="Arquivos (opcionais)" erros={erros} onEscolher={escolherArquivo} />
       ) : null}
       {children}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <AcoesDoFormulario>
         {onCancel ? (
           <button type="button" onClick={onCancel} className={buttonClass('secondary')}>
             Cancelar
@@ -296,7 +278,7 @@ export function LaudoForm({
         >
           {pending ? 'Salvando...' : submitLabel}
         </button>
-      </div>
+      </AcoesDoFormulario>
     </form>
   );
 }

@@ -1,5 +1,6 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { useToast } from '../../../components/toast';
+import { AcoesDoFormulario } from '../../../components/ui/acoes-do-formulario';
 import { buttonClass } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/field';
@@ -7,8 +8,9 @@ import { FormAlert } from '../../../components/ui/form-alert';
 import { ApiError } from '../../../lib/api';
 import { errorMessage, type FieldErrors, focusFirstError } from '../../../lib/validation';
 import type { Laudo, TipoArquivo } from '../api/laudo';
-import { ACEITA, erroDoArquivo, TAMANHO_MAXIMO_MB } from '../api/upload-arquivo';
+import { erroDoArquivo } from '../api/upload-arquivo';
 import { useRenovarLaudo } from '../api/versoes';
+import { CamposDeArquivos } from './campos-de-arquivos';
 
 type Campo = 'codigo' | 'dataVencimento' | TipoArquivo;
 
@@ -126,29 +128,7 @@ function RenovarLaudoForm({ laudo, onClose }: { laudo: Laudo; onClose: () => voi
           }}
         />
       </div>
-      <fieldset className="grid gap-5 sm:grid-cols-2">
-        <legend className="mb-2 text-sm font-semibold text-slate-900">
-          Arquivos da nova versão (opcionais)
-        </legend>
-        <TextField
-          label="Arquivo PDF"
-          name="pdf"
-          type="file"
-          accept={ACEITA.pdf}
-          error={erros.pdf}
-          hint={`Até ${TAMANHO_MAXIMO_MB} MB.`}
-          onChange={(event) => escolher('pdf', event.target.files?.[0] ?? null)}
-        />
-        <TextField
-          label="Planilha Excel"
-          name="excel"
-          type="file"
-          accept={ACEITA.excel}
-          error={erros.excel}
-          hint={`.xlsx ou .xls, até ${TAMANHO_MAXIMO_MB} MB.`}
-          onChange={(event) => escolher('excel', event.target.files?.[0] ?? null)}
-        />
-      </fieldset>
+      <CamposDeArquivos legenda="Arquivos da nova versão (opcionais)" erros={erros} onEscolher={escolher} />
       {renovacao.percentual !== null ? (
         <progress
           aria-label="Envio da renovação"
@@ -157,7 +137,7 @@ function RenovarLaudoForm({ laudo, onClose }: { laudo: Laudo; onClose: () => voi
           className="h-2 w-full overflow-hidden rounded-full accent-brand-700"
         />
       ) : null}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <AcoesDoFormulario>
         <button type="button" onClick={onClose} className={buttonClass('secondary')}>
           Cancelar
         </button>
@@ -169,7 +149,7 @@ function RenovarLaudoForm({ laudo, onClose }: { laudo: Laudo; onClose: () => voi
         >
           {renovacao.enviando ? 'Renovando...' : 'Renovar laudo'}
         </button>
-      </div>
+      </AcoesDoFormulario>
     </form>
   );
 }

@@ -1,6 +1,7 @@
 import { criarPlanoEntrada } from '@laudos/domain/api';
 import { type FormEvent, useRef, useState } from 'react';
 import { useToast } from '../../../components/toast';
+import { AcoesDoFormulario } from '../../../components/ui/acoes-do-formulario';
 import { buttonClass } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { CheckboxField, TextAreaField, TextField } from '../../../components/ui/field';
@@ -212,14 +213,14 @@ function PlanoForm({ plano, onDone }: { plano: Plano | null; onDone: () => void 
           ))}
         </div>
       </fieldset>
-      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+      <AcoesDoFormulario className="pt-2">
         <button type="button" onClick={onDone} className={buttonClass('secondary')}>
           Cancelar
         </button>
         <button type="submit" disabled={mutation.isPending} className={buttonClass('primary')}>
           {mutation.isPending ? 'Salvando...' : plano ? 'Salvar alterações' : 'Criar plano'}
         </button>
-      </div>
+      </AcoesDoFormulario>
     </form>
   );
 }

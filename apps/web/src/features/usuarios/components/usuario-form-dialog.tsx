@@ -2,6 +2,7 @@ import { atualizarUsuarioEntrada, criarUsuarioEntrada } from '@laudos/domain/api
 import { type FormEvent, useRef, useState } from 'react';
 import { EmpresaCombobox, type EmpresaEscolhida } from '../../../components/empresa-combobox';
 import { useToast } from '../../../components/toast';
+import { AcoesDoFormulario } from '../../../components/ui/acoes-do-formulario';
 import { buttonClass } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { SelectField, TextField } from '../../../components/ui/field';
@@ -258,14 +259,14 @@ function UsuarioForm({
         onChange={(event) => setTelefone(event.target.value)}
         error={errors.telefone}
       />
-      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+      <AcoesDoFormulario className="pt-2">
         <button type="button" onClick={onDone} className={buttonClass('secondary')}>
           Cancelar
         </button>
         <button type="submit" disabled={mutation.isPending} className={buttonClass('primary')}>
           {mutation.isPending ? 'Salvando...' : usuario ? 'Salvar alterações' : 'Criar usuário'}
         </button>
-      </div>
+      </AcoesDoFormulario>
     </form>
   );
 }
