@@ -55,6 +55,8 @@ export default async function globalSetup() {
       RATE_LIMIT_SIGNIN_PER_IP: '1000',
       RATE_LIMIT_SIGNIN_PER_EMAIL: '200',
       RATE_LIMIT_SIGNUP_PER_IP: '200',
+      // Resets, invitations and reminder answers, all from 127.0.0.1.
+      RATE_LIMIT_LINKS_PER_IP: '1000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

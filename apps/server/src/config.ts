@@ -128,6 +128,10 @@ const envSchema = z
       emptyToUndefined,
       z.coerce.number().int().min(1).max(100_000).default(10),
     ),
+    RATE_LIMIT_LINKS_PER_IP: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(1).max(100_000).default(20),
+    ),
     RATE_LIMIT_API_KEY_PER_MINUTE: z.preprocess(
       emptyToUndefined,
       z.coerce.number().int().min(1).max(100_000).default(120),
@@ -234,6 +238,11 @@ export interface Config {
     /** A paced account takes one attempt per this many seconds, except from where it signed in lately. */
     readonly signInAccountPaceSeconds: number;
     readonly signUpPerIp: number;
+    /**
+     * Requests per IP per hour that send or open an e-mailed link: password resets, e-mail
+     * confirmations, invitations, answers to reminders.
+     */
+    readonly linksPerIp: number;
     /** Requests one API key may make per minute (429 past it). */
     readonly apiKeyPerMinute: number;
   };
@@ -333,6 +342,7 @@ export function loadConfig(env: Env = process.env): Config {
       signInPerAccount: e.RATE_LIMIT_SIGNIN_PER_ACCOUNT,
       signInAccountPaceSeconds: e.RATE_LIMIT_SIGNIN_ACCOUNT_PACE_SECONDS,
       signUpPerIp: e.RATE_LIMIT_SIGNUP_PER_IP,
+      linksPerIp: e.RATE_LIMIT_LINKS_PER_IP,
       apiKeyPerMinute: e.RATE_LIMIT_API_KEY_PER_MINUTE,
     }),
     social: Object.freeze({

@@ -311,6 +311,17 @@ describe('password reset by e-mail', () => {
     });
   }
 
+  it('an IP that asks for more links than RATE_LIMIT_LINKS_PER_IP in an hour waits (429 in Portuguese)', async () => {
+    const t = await start({ JOBS: 'off', RATE_LIMIT_LINKS_PER_IP: '2' });
+    expect((await requestReset(t, 'um@cliente.com.br')).statusCode).toBe(200);
+    expect((await requestReset(t, 'dois@cliente.com.br')).statusCode).toBe(200);
+    const terceiro = await requestReset(t, 'tres@cliente.com.br');
+    expect(terceiro.statusCode).toBe(429);
+    expect(terceiro.json().error.message).toMatch(
+      /^Muitas tentativas\. Aguarde \d+ minutos e tente novamente\.$/,
+    );
+  });
+
   it('answers the same whether the e-mail exists or not; the link works once; old sessions end', async () => {
     const t = await start();
     const u = await createUser(t, { email: 'ana@cliente.com.br' });

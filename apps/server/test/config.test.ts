@@ -60,6 +60,7 @@ describe('configuration', () => {
       signInPerAccount: 50,
       signInAccountPaceSeconds: 10,
       signUpPerIp: 10,
+      linksPerIp: 20,
       apiKeyPerMinute: 120,
     });
     const ajustada = loadConfig({
@@ -68,12 +69,14 @@ describe('configuration', () => {
       RATE_LIMIT_SIGNIN_PER_EMAIL: '200',
       RATE_LIMIT_SIGNIN_PER_ACCOUNT: '500',
       RATE_LIMIT_SIGNIN_ACCOUNT_PACE_SECONDS: '3',
+      RATE_LIMIT_LINKS_PER_IP: '500',
     });
     expect(ajustada.rateLimits).toMatchObject({
       signInPerIp: 1000,
       signInPerEmail: 200,
       signInPerAccount: 500,
       signInAccountPaceSeconds: 3,
+      linksPerIp: 500,
     });
     let error: unknown;
     try {

@@ -75,7 +75,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         if (path === '/sign-in/email') {
           signIn = await admitSignIn(db, config.rateLimits, emailInBody || null, request.ip);
         } else if (path === '/request-password-reset' || path === '/forget-password') {
-          await hitRateLimit(db, limits.resetPerIp(request.ip));
+          await hitRateLimit(db, limits.resetPerIp(request.ip, config.rateLimits.linksPerIp));
           if (emailInBody) await hitRateLimit(db, limits.resetPerEmail(emailInBody));
         } else if (path.startsWith('/two-factor/verify')) {
           await hitRateLimit(db, limits.twoFactorPerIp(request.ip));

@@ -208,7 +208,8 @@ export const limits = {
     max: 3,
     windowSeconds: 3600,
   }),
-  resetPerIp: (ip: string): Limit => ({ key: `reset:ip:${ip}`, max: 20, windowSeconds: 3600 }),
+  /** Requests that send or open an e-mailed link, per IP per hour (RATE_LIMIT_LINKS_PER_IP). */
+  resetPerIp: (ip: string, max: number): Limit => ({ key: `reset:ip:${ip}`, max, windowSeconds: 3600 }),
   twoFactorPerIp: (ip: string): Limit => ({ key: `2fa:ip:${ip}`, max: 10, windowSeconds: 300 }),
   /** Requests of one API key per minute (decision 024). */
   apiKey: (chaveId: string, max: number): Limit => ({ key: `api:chave:${chaveId}`, max, windowSeconds: 60 }),

@@ -175,8 +175,13 @@ const linkInvalido = () => erro('linkDeConfirmacaoInvalido');
  * Follows a confirmation link: single use (one atomic delete, so two clicks at the same instant give
  * one success), valid for 24 hours. Returns the confirmed address.
  */
-export async function confirmarEmail(db: Db, token: string, ip: string): Promise<{ email: string }> {
-  await hitRateLimit(db, limits.resetPerIp(ip));
+export async function confirmarEmail(
+  db: Db,
+  token: string,
+  ip: string,
+  linksPorIp: number,
+): Promise<{ email: string }> {
+  await hitRateLimit(db, limits.resetPerIp(ip, linksPorIp));
   return db.transaction(async (tx) => {
     const valor = await consumirVerificacao(tx, 'confirmar-email', token);
     if (valor === null) throw linkInvalido();

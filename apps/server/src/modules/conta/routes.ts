@@ -52,7 +52,12 @@ export const contaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { email } = await confirmarEmail(app.ctx.db, request.body.token, request.ip);
+      const { email } = await confirmarEmail(
+        app.ctx.db,
+        request.body.token,
+        request.ip,
+        app.ctx.config.rateLimits.linksPerIp,
+      );
       return { ok: true as const, email };
     },
   );

@@ -131,7 +131,7 @@ export async function redefinirSenha(
   { token, novaSenha }: { token: string; novaSenha: string },
   ip: string,
 ) {
-  await hitRateLimit(deps.db, limits.resetPerIp(ip));
+  await hitRateLimit(deps.db, limits.resetPerIp(ip, deps.config.rateLimits.linksPerIp));
   await orFail('erroAoAtualizarSenha', () => usarLinkDeRedefinicao(deps, token, novaSenha));
 }
 

@@ -233,8 +233,8 @@ async function conviteDoToken(tx: DbOrTx, token: string, travar: boolean) {
  * and used tokens all get the same 404. Counted against the same per-address budget as the other
  * e-mailed tokens (a reset link, a confirmation link).
  */
-export async function abrirConvite(db: Db, token: string, ip: string) {
-  await hitRateLimit(db, limits.resetPerIp(ip));
+export async function abrirConvite(db: Db, token: string, ip: string, linksPorIp: number) {
+  await hitRateLimit(db, limits.resetPerIp(ip, linksPorIp));
   const convite = await conviteDoToken(db, token, false);
   if (!convite) throw erro('conviteInvalido');
   return {
@@ -257,8 +257,9 @@ export async function aceitarConvite(
   token: string,
   input: z.output<typeof aceitarConviteEntrada>,
   ip: string,
+  linksPorIp: number,
 ): Promise<{ ok: true; email: string }> {
-  await hitRateLimit(db, limits.resetPerIp(ip));
+  await hitRateLimit(db, limits.resetPerIp(ip, linksPorIp));
   assertSenhaValida(input.senha);
   const passwordHash = await hashPassword(input.senha);
   try {

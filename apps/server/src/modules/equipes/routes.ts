@@ -217,7 +217,8 @@ export const conviteRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: conviteAbertoSchema },
       },
     },
-    async (request) => abrirConvite(app.ctx.db, request.params.token, request.ip),
+    async (request) =>
+      abrirConvite(app.ctx.db, request.params.token, request.ip, app.ctx.config.rateLimits.linksPerIp),
   );
 
   app.post(
@@ -233,6 +234,13 @@ export const conviteRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: aceitarConviteRespostaSchema },
       },
     },
-    async (request) => aceitarConvite(app.ctx.db, request.params.token, request.body, request.ip),
+    async (request) =>
+      aceitarConvite(
+        app.ctx.db,
+        request.params.token,
+        request.body,
+        request.ip,
+        app.ctx.config.rateLimits.linksPerIp,
+      ),
   );
 };

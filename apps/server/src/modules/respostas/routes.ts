@@ -17,6 +17,7 @@ export const respostasRoutes: FastifyPluginAsyncZod = async (app) => {
     email: app.ctx.email,
     settings: app.ctx.settings,
     secret: app.ctx.config.authSecret,
+    linksPorIp: app.ctx.config.rateLimits.linksPerIp,
     publicUrl: app.ctx.config.publicUrl,
     hoje: calendarDayIn(app.ctx.config.timeZone, app.ctx.notificacoes.now()),
   });

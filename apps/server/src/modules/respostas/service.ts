@@ -23,6 +23,8 @@ export interface DependenciasDaResposta {
   settings: SettingsStore;
   /** AUTH_SECRET: the links' key is derived from it (link.ts). */
   secret: string;
+  /** RATE_LIMIT_LINKS_PER_IP: opening and answering links, per IP per hour. */
+  linksPorIp: number;
   publicUrl: string;
   /** Today in the firm's time zone, by the reminders' clock: the firm's e-mail counts the days left. */
   hoje: string;
@@ -107,11 +109,11 @@ async function registradas(
 
 /** GET /api/respostas/:token (public): what the answer page shows, and the answer if already given. */
 export async function abrirResposta(
-  deps: Pick<DependenciasDaResposta, 'db' | 'secret'>,
+  deps: Pick<DependenciasDaResposta, 'db' | 'secret' | 'linksPorIp'>,
   token: string,
   ip: string,
 ): Promise<RespostaAberta> {
-  await hitRateLimit(deps.db, limits.resetPerIp(ip));
+  await hitRateLimit(deps.db, limits.resetPerIp(ip, deps.linksPorIp));
   const { tipo, marco } = await lerLinkValido(deps.db, deps.secret, token);
   const [registrada] = await registradas(deps.db, marco.laudoId, marco.dataVencimento, tipo);
   return {
@@ -135,7 +137,7 @@ export async function responderLembrete(
   ip: string,
 ): Promise<{ nova: boolean; registrada: RespostaRegistrada }> {
   const { db } = deps;
-  await hitRateLimit(db, limits.resetPerIp(ip));
+  await hitRateLimit(db, limits.resetPerIp(ip, deps.linksPorIp));
   return db.transaction(async (tx) => {
     const { tipo, marco } = await lerLinkValido(tx, deps.secret, token);
     const solicitacao = tipo === 'solicitacao';
