@@ -1,9 +1,9 @@
-import { type CalendarioCriado, calendarioNaWeb, type EstadoDoCalendario } from '@laudos/domain/api';
+import { type CalendarioCriado, calendarioNaWeb } from '@laudos/domain/api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
 import { parseWith } from '../../../lib/parse';
 
-export type { CalendarioCriado, EstadoDoCalendario };
+export type { CalendarioCriado };
 
 const calendarioKey = ['calendario'] as const;
 const parseEstado = parseWith(calendarioNaWeb.estado, 'resposta');
