@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, request, test } from '@playwright/test';
 import { excessos } from './medidas';
 import { adminApi, criarCliente, diaEmSaoPaulo, empresaChamada, primeiroAcesso, sufixo } from './support';
@@ -38,6 +39,9 @@ test('a client creates the calendar link from /vencimentos; the feed has the due
   const campo = secao.getByLabel('Link do calendário');
   await expect(campo).toHaveValue(/\/api\/calendario\/[A-Za-z0-9_-]{43}\.ics$/);
   expect(await excessos(page), 'a seção cabe na tela').toEqual([]);
+  // The section with the link shown (the axe pass of acessibilidade.spec sees it without one).
+  const axe = await new AxeBuilder({ page }).include('#adicionar-ao-calendario').analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   const link = await campo.inputValue();
 
   // What a calendar app does: a plain GET, no cookie.
