@@ -36,6 +36,7 @@ import type { Jobs } from './jobs/boss.ts';
 import { processLogOutput } from './log-output.ts';
 import { avisosRoutes } from './modules/avisos/routes.ts';
 import { blogRoutes } from './modules/blog/routes.ts';
+import { calendarioRoutes } from './modules/calendario/routes.ts';
 import { chavesApiAdminRoutes, chavesApiRoutes } from './modules/chaves-api/routes.ts';
 import { autenticarChaveApi } from './modules/chaves-api/service.ts';
 import { contaRoutes } from './modules/conta/routes.ts';
@@ -330,6 +331,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(notificacoesAdminRoutes);
   await app.register(notificacoesRoutes);
   await app.register(blogRoutes);
+  await app.register(calendarioRoutes);
   await app.register(openapiRoutes, { accessByRoute });
 
   await registerWebApp(app, config);

@@ -848,3 +848,20 @@ export const respostasEstagios = pgTable(
     check('respostas_estagios_nota_ck', sql`${t.para} is not null or ${t.nota} is not null`),
   ],
 );
+
+/**
+ * A person's private calendar feed (decision 034): the SHA-256 of its token, never the token. One
+ * row per person: "Gerar novo link" replaces the hash (the old link stops at once), revoking
+ * deletes the row.
+ */
+export const calendarioFeeds = pgTable(
+  'calendario_feeds',
+  {
+    usuarioId: text('usuario_id')
+      .primaryKey()
+      .references(() => usuarios.id, { onDelete: 'cascade' }),
+    hash: text('hash').notNull(),
+    criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('calendario_feeds_hash_uq').on(t.hash)],
+);

@@ -513,6 +513,12 @@ export const ERROS = {
     code: 'ARQUIVO_GRANDE_DEMAIS',
     message: 'Arquivo maior que o limite de 5 MB.',
   },
+  // ── Calendário (issue 20, decision 034) ──────────────────────────────────────────────────
+  calendarioNaoEncontrado: {
+    status: 404,
+    code: 'NAO_ENCONTRADO',
+    message: 'Calendário não encontrado. Gere um novo link em Minha conta.',
+  },
 } as const satisfies Record<string, Definicao>;
 
 export type Erro = keyof typeof ERROS;

@@ -1,7 +1,15 @@
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailLogs, empresas, notificationRules, pedidosEmpresa, planos } from '../../src/db/schema.ts';
+import {
+  calendarioFeeds,
+  emailLogs,
+  empresas,
+  notificationRules,
+  pedidosEmpresa,
+  planos,
+} from '../../src/db/schema.ts';
+import { criarCalendario } from '../../src/modules/calendario/service.ts';
 import { createAdmin, createUser, json } from '../helpers/accounts.ts';
 import { loadOperations, type Operation } from '../helpers/openapi.ts';
 import {
@@ -106,6 +114,11 @@ beforeAll(async () => {
     // A reminder's signed link is its own credential: a live one records an answer by design
     // (respostas.test.ts). Here, a renewed laudo's old link, which must change nothing.
     '/api/respostas/{token}': await respostaDeTeste(t, dono.empresaId!, { renovado: true }),
+    // The owner's live calendar feed (issue 20): public by design (the token is the credential),
+    // it only reads; the other client's POST/DELETE /api/calendario act on their own link only.
+    '/api/calendario/{arquivo}': (await criarCalendario(db, dono.id, t.config.publicUrl)).url
+      .split('/')
+      .pop()!,
   };
 });
 
@@ -228,6 +241,9 @@ describe('security 1: authorization sweep', () => {
       }
     }
     expect(problemas).toEqual([]);
+    // POST /api/calendario gave the other client a link of their own (never the owner's, which
+    // the fingerprint keeps): put back.
+    await t.server.database.db.delete(calendarioFeeds).where(eq(calendarioFeeds.usuarioId, outro.id));
     expect(changedTables(bancoAntes, await dbFingerprint(t)), 'tabelas alteradas').toEqual([]);
     expect(filesUnder(storage), 'arquivos').toEqual(arquivosAntes);
   });

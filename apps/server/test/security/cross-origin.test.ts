@@ -4,6 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailLogs, notificationRules, pedidosEmpresa, planos } from '../../src/db/schema.ts';
+import { criarCalendario } from '../../src/modules/calendario/service.ts';
 import { createAdmin, createUser, json } from '../helpers/accounts.ts';
 import { changesState, loadOperations, type Operation } from '../helpers/openapi.ts';
 import {
@@ -61,6 +62,8 @@ beforeAll(async () => {
     empresaConfirmada: false,
   });
   const [pedido] = await db.select().from(pedidosEmpresa).where(eq(pedidosEmpresa.usuarioId, pedinte.id));
+  // The client's calendar feed (issue 20): a forged POST or DELETE /api/calendario would replace or revoke it.
+  await criarCalendario(db, cliente.id, t.config.publicUrl);
   reais = {
     '/api/laudos/{id}': laudo.id,
     '/api/laudos/{id}/versoes/{numero}': '1',

@@ -548,4 +548,20 @@ describe('security 2: cross-tenant ids', () => {
       CODIGO_B,
     ]);
   });
+
+  it('the calendar feed (issue 20) of another client never shows B’s laudos; B’s own does', async () => {
+    const feed = async (cookie: string) => {
+      const criado = await t.app.inject({ method: 'POST', url: '/api/calendario', headers: json(cookie) });
+      expect(criado.statusCode, criado.body).toBe(201);
+      const res = await t.app.inject({ method: 'GET', url: new URL(criado.json().url).pathname });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.body;
+    };
+    for (const { quem, cookie } of atacantes) {
+      if (!cookie) continue;
+      const corpo = await feed(cookie);
+      for (const segredo of segredosDeB) expect(corpo, `calendário de ${quem}`).not.toContain(segredo);
+    }
+    expect(await feed(dono.cookie)).toContain(CODIGO_B);
+  });
 });

@@ -16,6 +16,7 @@ const pageData = notUnderTest(
   'GET /api/notificacoes',
   'GET /api/auth/get-session',
   'GET /api/auth/list-sessions',
+  'GET /api/calendario',
   'GET /api/admin/usuarios',
   'GET /api/admin/planos',
   'GET /api/admin/blog/posts',

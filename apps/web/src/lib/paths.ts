@@ -62,6 +62,9 @@ export type ServicoKey = keyof typeof servicoPaths;
 /** The admin's list of every laudo: the Laudos tab of /admin (the tab lives in ?aba=). */
 export const adminLaudosHref = `${paths.admin}?aba=laudos`;
 
+/** The calendar feed's section of /conta ("Adicionar ao calendário", issue 20). */
+export const calendarioNaContaHref = `${paths.conta}#adicionar-ao-calendario`;
+
 /** The companies: the Empresas tab of /admin. */
 export const adminEmpresasHref = `${paths.admin}?aba=empresas`;
 

@@ -5,6 +5,7 @@
  */
 export * from './avisos.ts';
 export * from './blog.ts';
+export * from './calendario.ts';
 export * from './chaves-api.ts';
 export * from './conta.ts';
 export * from './emails.ts';

@@ -5,9 +5,10 @@ import { type Perfil, useAuth } from '../../../features/auth';
 import { ChangePasswordForm } from '../../../features/auth/components/change-password-form';
 import { SessionsPanel } from '../../../features/auth/components/sessions-panel';
 import { TwoFactorSettings } from '../../../features/auth/components/two-factor-settings';
+import { CalendarioSecao } from '../../../features/calendario/components/calendario-secao';
 import { useDocumentTitle } from '../../../lib/document-title';
 
-/** /conta: the user's data, password, two-factor and sessions. */
+/** /conta: the user's data, password, two-factor, sessions and calendar feed. */
 export function ContaPage() {
   useDocumentTitle('Minha conta');
   const { user } = useAuth();
@@ -41,6 +42,7 @@ export function ContaPage() {
         <Section id="conta-sessoes" title="Sessões" description="Onde sua conta está conectada agora.">
           <SessionsPanel />
         </Section>
+        <CalendarioSecao />
       </div>
     </div>
   );

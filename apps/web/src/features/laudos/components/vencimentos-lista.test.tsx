@@ -49,6 +49,10 @@ describe('/vencimentos', () => {
 
     const vencidos = await screen.findByRole('region', { name: /^Vencidos/ });
     expect(await within(vencidos).findByText('Compressor 02')).toBeTruthy();
+    // The private calendar feed is one click away (issue 20).
+    expect(screen.getByRole('link', { name: 'Adicionar ao calendário' }).getAttribute('href')).toBe(
+      '/conta#adicionar-ao-calendario',
+    );
     expect(within(vencidos).getByText('Vencido há 3 dias')).toBeTruthy();
     expect(within(vencidos).getByText('Vencimento: 18/11/2026')).toBeTruthy();
 

@@ -5,7 +5,7 @@ import { SkeletonList, useRevealDelay } from '../../../components/loading';
 import { buttonClass } from '../../../components/ui/button';
 import { ErrorNotice } from '../../../components/ui/error-notice';
 import { plural } from '../../../lib/format';
-import { paths } from '../../../lib/paths';
+import { calendarioNaContaHref, paths } from '../../../lib/paths';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useLaudosPaginas } from '../api/list-laudos';
 import { type Ordenacao, useOrdenacaoNaUrl } from '../hooks/use-ordenacao-na-url';
@@ -60,6 +60,9 @@ export function VencimentosLista({
             filtro={{ busca, tipo: filtros.tipo, ...ordenacao }}
             incluido={exportacaoIncluida}
           />
+          <Link to={calendarioNaContaHref} className={buttonClass('secondary')}>
+            Adicionar ao calendário
+          </Link>
           <Link to={paths.novoLaudo} className={buttonClass('primary')}>
             Novo laudo
           </Link>
