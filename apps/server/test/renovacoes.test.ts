@@ -1,7 +1,7 @@
 import { addDaysIso, calendarDayIn, formatDateBR } from '@laudos/domain';
-import { eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notificationHistory, respostasEstagios } from '../src/db/schema.ts';
+import { emailLogs, notificationHistory, respostasEstagios } from '../src/db/schema.ts';
 import { createAdmin, createUser, empresaDeTeste, json } from './helpers/accounts.ts';
 import { testEngine } from './helpers/db.ts';
 import { pedidoDeRenovacao } from './helpers/security.ts';
@@ -90,6 +90,18 @@ describe(`renewal pipeline (${testEngine})`, () => {
       expect(r.statusCode, r.body).toBe(200);
       expect(r.json().renovacao.estagio).toBe(passo.estagio);
     }
+    // Whoever asked is e-mailed at each move the client cares about, not on Perdido (the firm's own).
+    const avisosDoCliente = await db
+      .select({ para: emailLogs.recipientEmail, assunto: emailLogs.subject })
+      .from(emailLogs)
+      .where(and(eq(emailLogs.templateType, 'renovacao_atualizada'), eq(emailLogs.laudoId, pedidoA.laudoId)))
+      .orderBy(asc(emailLogs.createdAt));
+    expect(avisosDoCliente).toEqual(
+      ['Orçamento enviado', 'Agendado', 'Inspecionado', 'Concluído', 'Concluído'].map((estagio) => ({
+        para: 'pedido@equipe.com.br',
+        assunto: `Seu pedido de renovação: ${estagio} — Caldeira A`,
+      })),
+    );
     const nota = await call(admin.cookie, 'POST', `/api/admin/renovacoes/${pedidoA.id}/notas`, {
       nota: 'Cliente pede desconto',
       interna: true,

@@ -215,6 +215,10 @@ describe(`renewing a laudo (${testEngine})`, () => {
     expect(cartao.json().historico).toContainEqual(
       expect.objectContaining({ de: 'solicitado', para: 'concluido', nota: 'Versão 2 do laudo emitida.' }),
     );
+    // …and the client who asked is told by e-mail, with a link to follow their requests.
+    const concluido = await lastEmailTo(t, cliente.email, 'Seu pedido de renovação: Concluído');
+    expect(concluido.text).toContain('Versão 2 do laudo emitida.');
+    expect(concluido.text).toContain('/renovacoes');
 
     // Reminders start again for the new due date: nothing the day before its 90-day milestone, then that one.
     const marcos = () =>

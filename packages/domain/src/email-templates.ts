@@ -52,6 +52,7 @@ export type EmailTemplateType =
   | 'suporte_para_firma'
   | 'suporte_resposta'
   | 'renovacao_solicitada'
+  | 'renovacao_atualizada'
   | 'resumo_lembretes'
   | 'escalonamento';
 
@@ -70,6 +71,7 @@ export const emailTemplateTypes: readonly EmailTemplateType[] = [
   'suporte_para_firma',
   'suporte_resposta',
   'renovacao_solicitada',
+  'renovacao_atualizada',
   'resumo_lembretes',
   'escalonamento',
 ];
@@ -152,6 +154,20 @@ export function templateVariables(type: EmailTemplateType): readonly string[] {
         'periodo',
         'contato',
         'observacao',
+      ];
+    case 'renovacao_atualizada':
+      // To the client who asked for the renewal: the firm moved the request (decision 029).
+      return [
+        'cliente_nome',
+        'laudo_nome',
+        'laudo_codigo',
+        'laudo_vencimento',
+        'estagio',
+        'agendado_para',
+        'engenheiro',
+        'orcamento',
+        'nota',
+        'renovacoes_url',
       ];
     case 'resumo_lembretes':
       // One e-mail per recipient and run listing its due laudos by urgency (decision 031). Each

@@ -893,6 +893,48 @@ const renovacaoSolicitada: DefaultEmailTemplate = {
   daysAfter: null,
 };
 
+const RENOVACAO_ATUALIZADA_ROWS: readonly Row[] = [
+  ['Laudo', '{{ laudo_nome }}'],
+  ['Código', '{{ laudo_codigo }}'],
+  ['Vencimento', '{{ laudo_vencimento }}'],
+  ['Situação do pedido', '{{ estagio }}'],
+];
+
+const renovacaoAtualizada: DefaultEmailTemplate = {
+  type: 'renovacao_atualizada',
+  name: 'Pedido de renovação atualizado (para o cliente)',
+  subject: 'Seu pedido de renovação: {{ estagio }} — {{ laudo_nome }}',
+  html: [
+    p('Prezado(a) {{ cliente_nome }},'),
+    p('Seu pedido de renovação do laudo abaixo avançou: agora está em <strong>{{ estagio }}</strong>.'),
+    detailsTable(RENOVACAO_ATUALIZADA_ROWS),
+    '{% if agendado_para != blank %}',
+    p(
+      'A inspeção está marcada para <strong>{{ agendado_para }}</strong>{% if engenheiro != blank %}, com {{ engenheiro }}{% endif %}.',
+    ),
+    '{% endif %}',
+    '{% if orcamento != blank %}',
+    h2('Orçamento'),
+    p('{{ orcamento }}'),
+    '{% endif %}',
+    '{% if nota != blank %}',
+    p('{{ nota }}'),
+    '{% endif %}',
+    button('Acompanhar meus pedidos', '{{ renovacoes_url }}'),
+    CLOSING_HTML,
+  ].join('\n'),
+  text: [
+    'Prezado(a) {{ cliente_nome }},',
+    'Seu pedido de renovação do laudo abaixo avançou: agora está em {{ estagio }}.',
+    textRows(RENOVACAO_ATUALIZADA_ROWS),
+    '{% if agendado_para != blank %}A inspeção está marcada para {{ agendado_para }}{% if engenheiro != blank %}, com {{ engenheiro }}{% endif %}.\n\n{% endif %}{% if orcamento != blank %}Orçamento:\n{{ orcamento }}\n\n{% endif %}{% if nota != blank %}{{ nota }}\n\n{% endif %}Acompanhar meus pedidos: {{ renovacoes_url }}',
+    CLOSING_TEXT,
+  ].join('\n\n'),
+  urgencyLevel: 'info',
+  daysBefore: null,
+  daysAfter: null,
+};
+
 // ---------------------------------------------------------------------------------------------
 // Digest and escalation (issue 19, decision 031)
 // ---------------------------------------------------------------------------------------------
@@ -997,6 +1039,7 @@ export const defaultEmailTemplates: readonly DefaultEmailTemplate[] = [
   suporteParaFirma,
   suporteResposta,
   renovacaoSolicitada,
+  renovacaoAtualizada,
   resumoLembretes,
   escalonamento,
 ];

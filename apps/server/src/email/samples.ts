@@ -124,6 +124,19 @@ export function sampleVariables(type: EmailTemplateType, publicUrl: string): Rec
         contato: '(11) 98888-7777',
         observacao: 'Preferimos a visita pela manhã.',
       };
+    case 'renovacao_atualizada':
+      return {
+        cliente_nome: 'Mariana Souza',
+        laudo_nome: laudo.laudo_nome,
+        laudo_codigo: laudo.laudo_codigo,
+        laudo_vencimento: laudo.laudo_vencimento,
+        estagio: 'Agendado',
+        agendado_para: '10/12/2026',
+        engenheiro: 'Eng. Carlos Lima',
+        orcamento: '',
+        nota: '',
+        renovacoes_url: `${publicUrl}/renovacoes`,
+      };
     case 'resumo_lembretes': {
       const item = (nome: string, codigo: string, tipo: string, vencimento: string, situacao: string) => ({
         nome,

@@ -38,6 +38,7 @@ export const versoesRoutes: FastifyPluginAsyncZod = async (app) => {
         storage: app.ctx.storage,
         settings,
         hoje: calendarDayIn(app.ctx.config.timeZone),
+        porEmail: { email: app.ctx.email, publicUrl: app.ctx.config.publicUrl },
       };
       return { laudo: await renovarLaudo(contexto, request.sessionUser!, request.params.id, partes) };
     },

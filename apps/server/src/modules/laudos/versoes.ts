@@ -10,7 +10,7 @@ import { dadosInvalidos, erro } from '../../http/errors.ts';
 import type { LocalFileStorage } from '../../storage/storage.ts';
 import { avisoDeNovaVersao } from '../avisos/mensagens.ts';
 import { avisar } from '../avisos/service.ts';
-import { moverEstagio } from '../renovacoes/service.ts';
+import { type EmailDoEstagio, moverEstagio } from '../renovacoes/service.ts';
 import {
   type ArquivoRecebido,
   type Arquivos,
@@ -41,6 +41,7 @@ export async function concluirSolicitacoesAbertas(
   laudoId: string,
   usuarioId: string | null,
   versao: number,
+  porEmail: EmailDoEstagio,
 ): Promise<number> {
   const abertas = await tx
     .select({ id: respostasLembrete.id })
@@ -57,6 +58,7 @@ export async function concluirSolicitacoesAbertas(
       tx,
       { respostaId: id, usuarioId },
       { estagio: 'concluido', nota: `Versão ${versao} do laudo emitida.` },
+      porEmail,
     );
     await tx.update(respostasLembrete).set({ versaoConcluida: versao }).where(eq(respostasLembrete.id, id));
   }
@@ -70,7 +72,7 @@ export async function concluirSolicitacoesAbertas(
  * stored first and removed again if anything then fails.
  */
 export async function renovarLaudo(
-  { db, storage, settings, hoje }: Omit<Arquivos, 'log'>,
+  { db, storage, settings, hoje, porEmail }: Omit<Arquivos, 'log'> & { porEmail: EmailDoEstagio },
   user: SessionUser,
   id: string,
   partes: AsyncIterable<ParteDaRenovacao> | undefined,
@@ -146,7 +148,7 @@ export async function renovarLaudo(
           atualizadoEm: new Date(),
         })
         .where(eq(laudos.id, id));
-      await concluirSolicitacoesAbertas(tx, id, autor, versao);
+      await concluirSolicitacoesAbertas(tx, id, autor, versao, porEmail);
       if (atual.empresaId) {
         await avisar(
           tx,

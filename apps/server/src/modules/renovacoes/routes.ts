@@ -94,7 +94,10 @@ export const renovacoesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      moverRenovacao(app.ctx.db, request.sessionUser!, request.params.id, request.body, hoje()),
+      moverRenovacao(app.ctx.db, request.sessionUser!, request.params.id, request.body, hoje(), {
+        email: app.ctx.email,
+        publicUrl: app.ctx.config.publicUrl,
+      }),
   );
 
   app.post(

@@ -20,6 +20,7 @@ import {
   respostasLembrete,
   usuarios,
 } from '../../db/schema.ts';
+import type { EmailService } from '../../email/delivery.ts';
 import { dadosInvalidos, erro } from '../../http/errors.ts';
 import { avisoDeEstagio } from '../avisos/mensagens.ts';
 import { avisar } from '../avisos/service.ts';
@@ -177,10 +178,25 @@ export async function lerRenovacao(db: DbOrTx, id: string, hoje: string) {
  * Perdido the reason (`problemasDoEstagio`, 400 otherwise). `usuarioId` null: a move by the
  * system — the laudo-versions work closes a request as Concluído when the new version is issued.
  */
+/** The stages the client is e-mailed about (template renovacao_atualizada): Perdido is the firm's own. */
+const ESTAGIOS_AVISADOS_POR_EMAIL: ReadonlySet<EstagioRenovacao> = new Set([
+  'orcamento_enviado',
+  'agendado',
+  'inspecionado',
+  'concluido',
+]);
+
+/** What moverEstagio needs to e-mail the client who asked for the renewal. */
+export interface EmailDoEstagio {
+  email: Pick<EmailService, 'enqueue'>;
+  publicUrl: string;
+}
+
 export async function moverEstagio(
   tx: Tx,
   pedido: { respostaId: string; usuarioId: string | null },
   entrada: MoverEstagio,
+  porEmail?: EmailDoEstagio,
 ): Promise<void> {
   const problemas = problemasDoEstagio(entrada);
   if (problemas.length > 0) throw dadosInvalidos(problemas);
@@ -189,6 +205,9 @@ export async function moverEstagio(
       estagio: respostasLembrete.estagio,
       empresaId: respostasLembrete.empresaId,
       laudoId: respostasLembrete.laudoId,
+      destinatario: respostasLembrete.destinatario,
+      solicitanteId: respostasLembrete.usuarioId,
+      dataVencimento: respostasLembrete.dataVencimento,
     })
     .from(respostasLembrete)
     .where(and(eq(respostasLembrete.id, pedido.respostaId), ehPedido))
@@ -223,19 +242,50 @@ export async function moverEstagio(
     nota: nota || null,
     usuarioId: pedido.usuarioId,
   });
+  if (atual.estagio === entrada.estagio) return;
+  const [laudo] = await tx
+    .select({ nome: laudos.nome, codigo: laudos.codigo })
+    .from(laudos)
+    .where(eq(laudos.id, atual.laudoId));
+  if (!laudo) return;
   // The company's people see the new stage in their bell (not the one who moved it).
-  if (atual.empresaId && atual.estagio !== entrada.estagio) {
-    const [laudo] = await tx
-      .select({ nome: laudos.nome, codigo: laudos.codigo })
-      .from(laudos)
-      .where(eq(laudos.id, atual.laudoId));
-    if (laudo) {
-      await avisar(
-        tx,
-        { empresaId: atual.empresaId, exceto: pedido.usuarioId },
-        avisoDeEstagio(laudo, ROTULO_DO_ESTAGIO[entrada.estagio]),
-      );
-    }
+  if (atual.empresaId) {
+    await avisar(
+      tx,
+      { empresaId: atual.empresaId, exceto: pedido.usuarioId },
+      avisoDeEstagio(laudo, ROTULO_DO_ESTAGIO[entrada.estagio]),
+    );
+  }
+  // And whoever asked for it is e-mailed, at the address the reminder went to, in this transaction.
+  if (porEmail && ESTAGIOS_AVISADOS_POR_EMAIL.has(entrada.estagio)) {
+    const [conta] = atual.solicitanteId
+      ? await tx
+          .select({ nome: usuarios.nome })
+          .from(usuarios)
+          .where(eq(usuarios.id, atual.solicitanteId))
+          .limit(1)
+      : [];
+    await porEmail.email.enqueue(tx, {
+      type: 'renovacao_atualizada',
+      to: atual.destinatario,
+      toName: conta?.nome ?? null,
+      userId: atual.solicitanteId,
+      laudoId: atual.laudoId,
+      empresaId: atual.empresaId,
+      variables: {
+        cliente_nome: conta?.nome ?? 'cliente',
+        laudo_nome: laudo.nome,
+        laudo_codigo: laudo.codigo,
+        laudo_vencimento: formatDateBR(atual.dataVencimento),
+        estagio: ROTULO_DO_ESTAGIO[entrada.estagio],
+        agendado_para: entrada.estagio === 'agendado' ? formatDateBR(entrada.agendadoPara) : '',
+        engenheiro: entrada.estagio === 'agendado' ? (entrada.engenheiro?.trim() ?? '') : '',
+        orcamento: entrada.estagio === 'orcamento_enviado' ? (entrada.orcamento?.trim() ?? '') : '',
+        nota: entrada.nota?.trim() ?? '',
+        renovacoes_url: `${porEmail.publicUrl}/renovacoes`,
+      },
+      metadata: { resposta: pedido.respostaId, estagio: entrada.estagio },
+    });
   }
 }
 
@@ -246,8 +296,9 @@ export async function moverRenovacao(
   id: string,
   entrada: MoverEstagio,
   hoje: string,
+  porEmail: EmailDoEstagio,
 ) {
-  await db.transaction((tx) => moverEstagio(tx, { respostaId: id, usuarioId: user.id }, entrada));
+  await db.transaction((tx) => moverEstagio(tx, { respostaId: id, usuarioId: user.id }, entrada, porEmail));
   return lerRenovacao(db, id, hoje);
 }
 
