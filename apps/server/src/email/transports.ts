@@ -37,16 +37,21 @@ export interface OutgoingEmail {
 
 /**
  * The headers of a message for nodemailer (SMTP, and the MIME of SES raw sends): the template's
- * name, and the unsubscribe pair when the message has one. `list.unsubscribe` as a nested array is
- * ONE header carrying both addresses.
+ * name, and the unsubscribe pair when the message has one. Written as headers, not nodemailer's
+ * `list` option: only its Mailer (SMTP) reads `list`, the MailComposer of the SES raw path ignores
+ * it. One `List-Unsubscribe` carries both addresses, as RFC 8058 wants.
  */
-function cabecalhos(m: OutgoingEmail) {
+function cabecalhos(m: OutgoingEmail): { headers: Record<string, string> } {
   return {
     headers: {
       ...(m.templateType ? { 'X-Laudos-Template': m.templateType } : {}),
-      ...(m.descadastro ? { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : {}),
+      ...(m.descadastro
+        ? {
+            'List-Unsubscribe': `<${m.descadastro.umClique}>, <${m.descadastro.mailto}>`,
+            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+          }
+        : {}),
     },
-    ...(m.descadastro ? { list: { unsubscribe: [[m.descadastro.umClique, m.descadastro.mailto]] } } : {}),
   };
 }
 
