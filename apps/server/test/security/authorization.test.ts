@@ -2,6 +2,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailLogs, empresas, notificationRules, pedidosEmpresa, planos } from '../../src/db/schema.ts';
+import { assinarDescadastro } from '../../src/modules/preferencias/link.ts';
 import { createAdmin, createUser, json } from '../helpers/accounts.ts';
 import { loadOperations, type Operation } from '../helpers/openapi.ts';
 import {
@@ -106,6 +107,9 @@ beforeAll(async () => {
     // A reminder's signed link is its own credential: a live one records an answer by design
     // (respostas.test.ts). Here, a renewed laudo's old link, which must change nothing.
     '/api/respostas/{token}': await respostaDeTeste(t, dono.empresaId!, { renovado: true }),
+    // An unsubscribe link is its own credential too (preferencias.test.ts): here one signed with
+    // another secret, well formed, which must change nothing.
+    '/api/descadastro/{token}': assinarDescadastro('outro-segredo', dono.id, 'lembrete_antes'),
   };
 });
 

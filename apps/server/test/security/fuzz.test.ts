@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { empresas, laudos, notificationRules, pedidosEmpresa, planos } from '../../src/db/schema.ts';
+import { assinarDescadastro } from '../../src/modules/preferencias/link.ts';
 import { readSettings as getSettings } from '../../src/settings/store.ts';
 import { createAdmin, createUser, json } from '../helpers/accounts.ts';
 import { testEngine } from '../helpers/db.ts';
@@ -102,6 +103,7 @@ beforeAll(async () => {
     '/api/admin/blog/posts/{id}': post.json().id,
     '/api/blog/posts/{id}': post.json().id,
     '/api/blog/posts/{idOuSlug}': post.json().slug,
+    '/api/descadastro/{token}': assinarDescadastro('outro-segredo', cliente.id, 'lembrete_antes'),
   };
   hints = {
     byName: {
