@@ -52,6 +52,7 @@ import type { NotificationScheduler } from './modules/notificacoes/agendador.ts'
 import { notificacoesAdminRoutes, notificacoesRoutes } from './modules/notificacoes/routes.ts';
 import { exigirRecurso } from './modules/planos/recursos.ts';
 import { planosAdminRoutes, planosRoutes } from './modules/planos/routes.ts';
+import { preferenciasRoutes, ROTA_DO_DESCADASTRO } from './modules/preferencias/routes.ts';
 import { relatoriosRoutes } from './modules/relatorios/routes.ts';
 import { renovacoesRoutes } from './modules/renovacoes/routes.ts';
 import { respostasRoutes } from './modules/respostas/routes.ts';
@@ -160,7 +161,10 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     if (
       !['GET', 'HEAD', 'OPTIONS'].includes(request.method) &&
       route.startsWith('/api/') &&
-      !/^\/api\/auth\/callback\//.test(resolvedPath(request.url, config.publicUrl))
+      !/^\/api\/auth\/callback\//.test(resolvedPath(request.url, config.publicUrl)) &&
+      // The one-click unsubscribe (RFC 8058) is posted by the mail provider, from no page of ours;
+      // it takes no session and its signed token is the credential (decision 035).
+      !(request.method === 'POST' && route === ROTA_DO_DESCADASTRO)
     ) {
       const refusal = originRefusal(config, request);
       if (refusal) throw refusal;
@@ -327,6 +331,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(suporteAdminRoutes);
   await app.register(respostasRoutes);
   await app.register(avisosRoutes);
+  await app.register(preferenciasRoutes);
   await app.register(renovacoesRoutes);
   await app.register(notificacoesAdminRoutes);
   await app.register(notificacoesRoutes);

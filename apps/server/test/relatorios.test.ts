@@ -213,7 +213,13 @@ describe('custom_reports: the monthly report e-mail', () => {
       const primeiro = `${hoje.slice(0, 7)}-01`;
       const rodar = () =>
         enviarRelatoriosMensais(db, t!.server.email, regra!, addDaysIso(primeiro, -1), primeiro, hoje);
-      expect(await rodar()).toEqual({ enfileirados: 2, jaEnviados: 0, semPlano: 0, erros: 0 });
+      expect(await rodar()).toEqual({
+        enfileirados: 2,
+        jaEnviados: 0,
+        semPlano: 0,
+        descadastrados: 0,
+        erros: 0,
+      });
 
       const para = (endereco: string) =>
         waitUntil(
@@ -240,7 +246,13 @@ describe('custom_reports: the monthly report e-mail', () => {
       expect(semPdf.text).not.toContain('segue em anexo');
 
       // The month's key holds: a second run sends nothing.
-      expect(await rodar()).toEqual({ enfileirados: 0, jaEnviados: 2, semPlano: 0, erros: 0 });
+      expect(await rodar()).toEqual({
+        enfileirados: 0,
+        jaEnviados: 2,
+        semPlano: 0,
+        descadastrados: 0,
+        erros: 0,
+      });
       expect(await db.select().from(monthlyReports)).toHaveLength(2);
     } finally {
       await t?.close();

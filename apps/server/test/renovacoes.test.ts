@@ -1,7 +1,7 @@
 import { addDaysIso, calendarDayIn, formatDateBR } from '@laudos/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailLogs, notificationHistory, respostasEstagios } from '../src/db/schema.ts';
+import { emailLogs, notificationHistory, respostasEstagios, respostasLembrete } from '../src/db/schema.ts';
 import { createAdmin, createUser, empresaDeTeste, json } from './helpers/accounts.ts';
 import { testEngine } from './helpers/db.ts';
 import { pedidoDeRenovacao } from './helpers/security.ts';
@@ -28,7 +28,7 @@ describe(`renewal pipeline (${testEngine})`, () => {
     // A person of company A (before the moves: the bell tells the people the company has then).
     const clienteA = await createUser(t, { email: 'gestor@alfa.com.br', empresaId: empresaA });
     const cA = await signIn(t.app, clienteA.email, clienteA.password);
-    const call = (cookie: string, method: 'GET' | 'POST', url: string, payload?: object) =>
+    const call = (cookie: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
       t.app.inject({ method, url, headers: json(cookie), ...(payload ? { payload } : {}) });
     const mover = (id: string, body: object) =>
       call(admin.cookie, 'POST', `/api/admin/renovacoes/${id}/estagio`, body);
@@ -214,5 +214,29 @@ describe(`renewal pipeline (${testEngine})`, () => {
       pedidos: 2,
       concluidos: 1,
     });
+
+    // A client with an account who turned "Atualizações de renovação" off hears of the move in the
+    // bell only; turned back on, by e-mail again.
+    const pedidoDaConta = await pedidoDeRenovacao(t, empresaA, {
+      nome: 'Vaso C',
+      emailCliente: clienteA.email,
+    });
+    await db
+      .update(respostasLembrete)
+      .set({ usuarioId: clienteA.id })
+      .where(eq(respostasLembrete.id, pedidoDaConta.id));
+    const preferir = (ativo: boolean) =>
+      call(cA, 'PUT', '/api/preferencias', { itens: [{ tipo: 'renovacao', canal: 'email', ativo }] });
+    expect((await preferir(false)).statusCode).toBe(200);
+    expect((await mover(pedidoDaConta.id, { estagio: 'orcamento_enviado' })).statusCode).toBe(200);
+    expect((await preferir(true)).statusCode).toBe(200);
+    expect((await mover(pedidoDaConta.id, { estagio: 'inspecionado' })).statusCode).toBe(200);
+    const daConta = await db
+      .select({ assunto: emailLogs.subject })
+      .from(emailLogs)
+      .where(
+        and(eq(emailLogs.templateType, 'renovacao_atualizada'), eq(emailLogs.laudoId, pedidoDaConta.laudoId)),
+      );
+    expect(daConta).toEqual([{ assunto: 'Seu pedido de renovação: Inspecionado — Vaso C' }]);
   });
 });

@@ -4,6 +4,7 @@ export * from './dates.ts';
 export * from './email-templates.ts';
 export * from './lembretes.ts';
 export * from './planos.ts';
+export * from './preferencias.ts';
 export * from './recursos.ts';
 export * from './settings.ts';
 export * from './site.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TIPOS_DE_MENSAGEM, TIPOS_OBRIGATORIOS_PADRAO } from './preferencias.ts';
 
 /**
  * The firm's application settings (the spec's "local config", kept on the server).
@@ -21,6 +22,11 @@ export const settingsSections = {
     email: z.boolean().default(true),
     whatsapp: z.boolean().default(true),
     sms: z.boolean().default(false),
+    /** Kinds of message a person cannot turn off (decision 035). */
+    tiposObrigatorios: z
+      .array(z.enum(TIPOS_DE_MENSAGEM, 'Tipo de mensagem desconhecido.'))
+      .max(TIPOS_DE_MENSAGEM.length)
+      .default(() => [...TIPOS_OBRIGATORIOS_PADRAO]),
   },
   features: {
     fileUpload: z.boolean().default(true),

@@ -619,6 +619,8 @@ export const notificationRuns = pgTable(
     answered: integer('answered').notNull().default(0),
     /** Due laudos no rule of their type reached (per-type rules, decision 031). */
     outOfType: integer('out_of_type').notNull().default(0),
+    /** Reminders and monthly reports not sent: the person turned that kind of e-mail off (decision 035). */
+    unsubscribed: integer('unsubscribed').notNull().default(0),
     /** Digest e-mails queued (one per recipient), and the laudo milestones they listed. */
     digests: integer('digests').notNull().default(0),
     digestLaudos: integer('digest_laudos').notNull().default(0),
@@ -864,4 +866,29 @@ export const calendarioFeeds = pgTable(
     criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('calendario_feeds_hash_uq').on(t.hash)],
+);
+
+/**
+ * What a person chose to receive (issue 20, decision 035): one row per person, kind of message and
+ * channel they changed; no row means the default, "on". `origem` says how it was last changed: in
+ * the app, by an e-mail's unsubscribe link, or by an admin. The kinds and channels are
+ * `TIPOS_DE_MENSAGEM` / `CANAIS_DE_MENSAGEM` (packages/domain).
+ */
+export const preferenciasNotificacao = pgTable(
+  'preferencias_notificacao',
+  {
+    usuarioId: text('usuario_id')
+      .notNull()
+      .references(() => usuarios.id, { onDelete: 'cascade' }),
+    tipo: text('tipo').notNull(),
+    canal: text('canal').notNull(),
+    ativo: boolean('ativo').notNull(),
+    origem: text('origem', { enum: ['app', 'descadastro', 'admin'] }).notNull(),
+    atualizadoEm: timestamp('atualizado_em', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.usuarioId, t.tipo, t.canal] }),
+    check('preferencias_notificacao_canal_ck', sql`${t.canal} in ('email', 'whatsapp')`),
+    check('preferencias_notificacao_origem_ck', sql`${t.origem} in ('app', 'descadastro', 'admin')`),
+  ],
 );

@@ -15,7 +15,7 @@ import {
 import type { JobAttempt } from '../jobs/job.ts';
 import type { SettingsStore } from '../settings/store.ts';
 import { assertEmailAddress, assertNoLineBreak, type Mailbox, parseMailbox } from './address.ts';
-import type { AcaoDoEmail } from './layout.ts';
+import type { AcaoDoEmail, DescadastroDoEmail } from './layout.ts';
 import { type RenderedEmail, renderEmail } from './render.ts';
 import { seal, unseal } from './seal.ts';
 import {
@@ -53,6 +53,11 @@ export interface EmailRequest {
   empresaId?: string | null;
   /** Buttons the layout draws below the template (a reminder's answer links): no template can drop them. */
   acoes?: readonly AcaoDoEmail[];
+  /**
+   * A non-transactional e-mail's unsubscribe links (decision 035): the `List-Unsubscribe` headers
+   * and the footer's link. Transactional e-mails (password reset, invitations…) have none.
+   */
+  descadastro?: DescadastroDoEmail | null;
 }
 
 /** The attachment request of a company's logo, and the Content-ID the HTML shows it by. */
@@ -87,6 +92,7 @@ interface SealedMessage {
   text: string;
   templateType: string | null;
   anexos?: PedidoDeAnexo[];
+  descadastro?: { umClique: string; mailto: string };
 }
 
 type LogStatus = 'pending' | 'sending' | 'retrying' | 'sent' | 'failed';
@@ -222,7 +228,7 @@ export class EmailService {
   /** Renders a template of `type` for `request`; throws AppError on a missing template or bad data. */
   async render(
     db: DbOrTx,
-    request: Pick<EmailRequest, 'type' | 'variables' | 'empresaId' | 'acoes'>,
+    request: Pick<EmailRequest, 'type' | 'variables' | 'empresaId' | 'acoes' | 'descadastro'>,
     now?: Date,
   ): Promise<RenderedEmail> {
     return (await this.renderComMarca(db, request, now)).rendered;
@@ -231,7 +237,7 @@ export class EmailService {
   /** The rendering, and the storage key of the company logo it shows inline (to attach), if any. */
   private async renderComMarca(
     db: DbOrTx,
-    request: Pick<EmailRequest, 'type' | 'variables' | 'empresaId' | 'acoes'>,
+    request: Pick<EmailRequest, 'type' | 'variables' | 'empresaId' | 'acoes' | 'descadastro'>,
     now?: Date,
   ): Promise<{ rendered: RenderedEmail; logoKey: string | null }> {
     const [template] = await db
@@ -258,6 +264,7 @@ export class EmailService {
         },
       },
       request.acoes,
+      request.descadastro ?? null,
     );
     return { rendered, logoKey: marca?.logoKey ?? null };
   }
@@ -320,6 +327,9 @@ export class EmailService {
       ...rendered,
       templateType: request.type,
       ...(anexos.length ? { anexos } : {}),
+      ...(request.descadastro
+        ? { descadastro: { umClique: request.descadastro.umClique, mailto: request.descadastro.mailto } }
+        : {}),
     };
     await this.jobs.boss.send(
       EMAIL_QUEUE,

@@ -43,6 +43,17 @@ export interface AcaoDoEmail {
   href: string;
 }
 
+/**
+ * The unsubscribe links of a non-transactional e-mail (RFC 8058; decision 035), built by the server
+ * for one person and kind of message: `umClique` goes in `List-Unsubscribe` (POSTed by the mail
+ * provider), `pagina` in the footer, `mailto` in the header beside the HTTPS one.
+ */
+export interface DescadastroDoEmail {
+  umClique: string;
+  pagina: string;
+  mailto: string;
+}
+
 export interface LayoutInput {
   settings: AppSettings;
   publicUrl: string;
@@ -55,6 +66,7 @@ export interface LayoutInput {
   /** The recipient company's own branding, shown under the firm's header (decision 026). */
   marcaDaEmpresa?: MarcaDaEmpresaNoEmail | null;
   acoes?: readonly AcaoDoEmail[];
+  descadastro?: DescadastroDoEmail | null;
 }
 
 /** A company's branding in an e-mail: its logo goes as an inline image (`cid:`), not a link. */
@@ -117,6 +129,7 @@ export function wrapHtml({
   preheader,
   marcaDaEmpresa,
   acoes = [],
+  descadastro,
 }: LayoutInput): string {
   const { branding, contact } = settings;
   const color = brandColorForWhiteText(branding.primaryColor);
@@ -159,7 +172,7 @@ ${acoesHtml(acoes, color)}
 <strong style="color:#0f172a">${company}</strong><br>
 ${contactLines.join(' &middot; ')}<br>
 <span>Você recebe este e-mail porque tem uma conta no portal de laudos da ${company}.</span><br>
-<span>&copy; ${year} ${company}. Todos os direitos reservados.</span>
+${descadastro ? `<span>Não quer mais receber estes e-mails? <a href="${escapeHtml(descadastro.pagina)}" style="color:#475569">Descadastre-se</a>.</span><br>\n` : ''}<span>&copy; ${year} ${company}. Todos os direitos reservados.</span>
 </td></tr>
 </table>
 <!--[if mso]></td></tr></table><![endif]-->
@@ -176,7 +189,11 @@ export function acoesTexto(acoes: readonly AcaoDoEmail[]): string {
 }
 
 /** The plain-text footer appended to every text body. */
-export function textFooter(settings: AppSettings, year: number): string {
+export function textFooter(
+  settings: AppSettings,
+  year: number,
+  descadastro?: DescadastroDoEmail | null,
+): string {
   const { branding, contact } = settings;
   const lines = [
     '--',
@@ -185,6 +202,7 @@ export function textFooter(settings: AppSettings, year: number): string {
     contact.address,
     contact.website,
     `Você recebe este e-mail porque tem uma conta no portal de laudos da ${branding.companyName}.`,
+    descadastro && `Não quer mais receber estes e-mails? Descadastre-se: ${descadastro.pagina}`,
     `© ${year} ${branding.companyName}.`,
   ].filter(Boolean);
   return lines.join('\n');

@@ -12,6 +12,7 @@ import {
   type AcaoDoEmail,
   acoesTexto,
   brandColorForWhiteText,
+  type DescadastroDoEmail,
   type MarcaDaEmpresaNoEmail,
   textFooter,
   wrapHtml,
@@ -131,6 +132,7 @@ export async function renderEmail(
   variables: Record<string, unknown>,
   context: RenderContext,
   acoes: readonly AcaoDoEmail[] = [],
+  descadastro: DescadastroDoEmail | null = null,
 ): Promise<RenderedEmail> {
   const common = commonVariables(context);
   const scope = { ...variables, ...common };
@@ -149,7 +151,8 @@ export async function renderEmail(
       bodyHtml,
       marcaDaEmpresa: context.marcaDaEmpresa ?? null,
       acoes,
+      descadastro,
     }),
-    text: `${bodyText}${acoesTexto(acoes)}\n\n${textFooter(context.settings, common.ano)}\n`,
+    text: `${bodyText}${acoesTexto(acoes)}\n\n${textFooter(context.settings, common.ano, descadastro)}\n`,
   };
 }

@@ -31,6 +31,28 @@ export interface OutgoingEmail {
   templateType: string | null;
   /** Sent by SMTP and SES; the outbox keeps the message only (its table has no place for files). */
   attachments?: AnexoDoEmail[];
+  /** RFC 8058: one `List-Unsubscribe` (HTTPS + mailto) and `List-Unsubscribe-Post` (decision 035). */
+  descadastro?: { umClique: string; mailto: string };
+}
+
+/**
+ * The headers of a message for nodemailer (SMTP, and the MIME of SES raw sends): the template's
+ * name, and the unsubscribe pair when the message has one. Written as headers, not nodemailer's
+ * `list` option: only its Mailer (SMTP) reads `list`, the MailComposer of the SES raw path ignores
+ * it. One `List-Unsubscribe` carries both addresses, as RFC 8058 wants.
+ */
+function cabecalhos(m: OutgoingEmail): { headers: Record<string, string> } {
+  return {
+    headers: {
+      ...(m.templateType ? { 'X-Laudos-Template': m.templateType } : {}),
+      ...(m.descadastro
+        ? {
+            'List-Unsubscribe': `<${m.descadastro.umClique}>, <${m.descadastro.mailto}>`,
+            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+          }
+        : {}),
+    },
+  };
 }
 
 /**
@@ -129,7 +151,7 @@ export function createSmtpTransport(smtpUrl: string): EmailTransport {
           subject: m.subject,
           html: m.html,
           text: m.text,
-          headers: m.templateType ? { 'X-Laudos-Template': m.templateType } : {},
+          ...cabecalhos(m),
           ...(m.attachments?.length ? { attachments: m.attachments } : {}),
         });
         return { messageId: String(info.messageId ?? '') };
@@ -258,7 +280,7 @@ async function mensagemMime(m: OutgoingEmail): Promise<Buffer> {
     subject: m.subject,
     html: m.html,
     text: m.text,
-    headers: m.templateType ? { 'X-Laudos-Template': m.templateType } : {},
+    ...cabecalhos(m),
     attachments: m.attachments ?? [],
   })
     .compile()
@@ -293,8 +315,9 @@ export function createSesTransport(config: Config): EmailTransport {
         const tags = m.templateType
           ? { Tags: [{ Name: 'template', Value: m.templateType.replace(/[^\w-]/g, '_') }] }
           : {};
-        if (m.attachments?.length) {
-          // SendEmail carries no files: a message with attachments goes as raw MIME.
+        if (m.attachments?.length || m.descadastro) {
+          // SendEmail carries neither files nor headers of our own: a message with attachments or
+          // the unsubscribe headers goes as raw MIME.
           const raw = await mensagemMime(m);
           if (raw.length > SES_MAX_RAW_BYTES)
             throw new EmailSendError(

@@ -344,6 +344,18 @@ export const ERROS = {
     code: 'LINK_INVALIDO',
     message: 'Link inválido. Use o botão do e-mail de lembrete mais recente ou fale com a nossa equipe.',
   },
+  linkDeDescadastroInvalido: {
+    status: 404,
+    code: 'LINK_INVALIDO',
+    message:
+      'Link de descadastro inválido. Use o link do e-mail mais recente ou ajuste as suas preferências no portal.',
+  },
+  preferenciaObrigatoria: {
+    status: 400,
+    code: 'PREFERENCIA_OBRIGATORIA',
+    message: (rotulo: string) =>
+      `${rotulo}: este aviso é obrigatório pela empresa de inspeção e não pode ser desligado.`,
+  },
   linkDeRespostaExpirado: {
     status: 410,
     code: 'LINK_EXPIRADO',

@@ -258,6 +258,31 @@ describe('Amazon SES transport against the SES emulator', () => {
     expect(email?.body.text).toContain('28/11/2026');
   });
 
+  it('a message with unsubscribe links goes as raw MIME with ONE List-Unsubscribe (HTTPS + mailto) and List-Unsubscribe-Post (RFC 8058)', async () => {
+    const ses = await startSesPeer();
+    cleanups.push(() => ses.close());
+    const proxy = await startFaultProxy(ses.url, () => null);
+    cleanups.push(() => proxy.close());
+    const t = await server({ EMAIL_TRANSPORT: 'ses', SES_ENDPOINT: proxy.url, SES_REGION: 'sa-east-1' });
+    const descadastro = {
+      umClique: 'https://laudos.test/api/descadastro/a.u1.assinatura',
+      pagina: 'https://laudos.test/descadastro/a.u1.assinatura',
+      mailto: 'mailto:contato@laudos.com.br?subject=Descadastrar%20a.u1.assinatura',
+    };
+    const result = await enqueue(t, laudoEmail({ descadastro }));
+    await waitForStatus(t, result.logId!, 'sent');
+    const envio = proxy.bodies().find((b) => b.includes('Action=SendRawEmail'));
+    expect(envio).toBeDefined();
+    const raw = Buffer.from(new URLSearchParams(envio!).get('RawMessage.Data')!, 'base64').toString('utf8');
+    const cabecalhos = raw.slice(0, raw.indexOf('\r\n\r\n')).replace(/\r\n[ \t]+/g, ' ');
+    expect(cabecalhos.match(/^List-Unsubscribe:.*$/gm)).toEqual([
+      `List-Unsubscribe: <${descadastro.umClique}>, <${descadastro.mailto}>`,
+    ]);
+    expect(cabecalhos).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+    const [email] = await ses.emails();
+    expect(email?.body.text).toContain(`Descadastre-se: ${descadastro.pagina}`);
+  });
+
   it('a message with an attachment goes as raw MIME (SendRawEmail), the file intact', async () => {
     const ses = await startSesPeer();
     cleanups.push(() => ses.close());

@@ -90,10 +90,12 @@ export async function startFaultProxy(
   options: { maxSendRate?: number } = {},
 ) {
   let count = 0;
+  const bodies: string[] = [];
   const server = createServer(async (req: IncomingMessage, res) => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const body = Buffer.concat(chunks).toString('utf8');
+    bodies.push(body);
     // The emulator has no GetSendQuota: answer it here, like SES would.
     if (body.includes('Action=GetSendQuota')) {
       res.writeHead(200, { 'content-type': 'text/xml' });
@@ -124,6 +126,8 @@ export async function startFaultProxy(
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests: () => count,
+    /** Every request body seen (form-encoded SES calls), oldest first. */
+    bodies: () => [...bodies],
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

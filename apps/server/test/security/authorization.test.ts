@@ -10,6 +10,7 @@ import {
   planos,
 } from '../../src/db/schema.ts';
 import { criarCalendario } from '../../src/modules/calendario/service.ts';
+import { assinarDescadastro } from '../../src/modules/preferencias/link.ts';
 import { createAdmin, createUser, json } from '../helpers/accounts.ts';
 import { loadOperations, type Operation } from '../helpers/openapi.ts';
 import {
@@ -119,6 +120,9 @@ beforeAll(async () => {
     '/api/calendario/{arquivo}': (await criarCalendario(db, dono.id, t.config.publicUrl)).url
       .split('/')
       .pop()!,
+    // An unsubscribe link is its own credential too (preferencias.test.ts): here one signed with
+    // another secret, well formed, which must change nothing.
+    '/api/descadastro/{token}': assinarDescadastro('outro-segredo', dono.id, 'lembrete_antes'),
   };
 });
 

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailLogs, notificationRules, pedidosEmpresa, planos } from '../../src/db/schema.ts';
 import { criarCalendario } from '../../src/modules/calendario/service.ts';
+import { assinarDescadastro } from '../../src/modules/preferencias/link.ts';
 import { createAdmin, createUser, json } from '../helpers/accounts.ts';
 import { changesState, loadOperations, type Operation } from '../helpers/openapi.ts';
 import {
@@ -78,6 +79,8 @@ beforeAll(async () => {
     ...(await registrosDaEquipe(t, cliente.empresaId!)),
   };
 });
+
+const UM_CLIQUE = 'POST /api/descadastro/{token}';
 
 /** Bodies that the server would accept from our own pages. */
 const corpos: Record<string, unknown> = {
@@ -172,7 +175,9 @@ function recusada(res: { statusCode: number; json(): unknown }): boolean {
 
 describe('security 7: a cross-origin state-changing request is refused', () => {
   it('every POST/PUT/PATCH/DELETE of the API, and Better Auth’s own endpoints: 403 ORIGEM_NAO_PERMITIDA, nothing changed', async () => {
-    const mudam = operations.filter(changesState);
+    // The one-click unsubscribe is posted by mail providers, from no page: exempt by design (its
+    // own test below; decision 035).
+    const mudam = operations.filter((op) => changesState(op) && op.label !== UM_CLIQUE);
     expect(mudam.length).toBeGreaterThan(25);
     const storage = path.join(t.dataDir, 'storage', 'laudos');
     const arquivosAntes = filesUnder(storage);
@@ -199,6 +204,37 @@ describe('security 7: a cross-origin state-changing request is refused', () => {
       expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).statusCode).toBe(
         200,
       );
+  });
+
+  it('the one exception: the one-click unsubscribe (RFC 8058) takes a POST from anywhere, but only with a valid signed token', async () => {
+    expect(operations.filter(changesState).map((op) => op.label)).toContain(UM_CLIQUE);
+    const antes = await dbFingerprint(t);
+    for (const v of variantes) {
+      const forjado = await t.app.inject({
+        method: 'POST',
+        url: `/api/descadastro/${assinarDescadastro('outro-segredo', cliente.id, 'lembrete_antes')}`,
+        headers: v.headers,
+      });
+      expect(forjado.statusCode, v.nome).toBe(404);
+      expect(forjado.json().error.code).toBe('LINK_INVALIDO');
+    }
+    expect(changedTables(antes, await dbFingerprint(t))).toEqual([]);
+    // The GET of the same address, and the person's own preferences, are not exempt.
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/preferencias',
+      headers: { origin: EVIL, cookie: cliente.cookie, 'content-type': 'application/json' },
+      payload: { itens: [{ tipo: 'lembrete_antes', canal: 'email', ativo: false }] },
+    });
+    expect(recusada(put)).toBe(true);
+    const valido = await t.app.inject({
+      method: 'POST',
+      url: `/api/descadastro/${assinarDescadastro(t.config.authSecret, cliente.id, 'resumo_mensal')}`,
+      headers: { origin: EVIL, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(valido.statusCode, valido.body).toBe(200);
+    expect(valido.json()).toMatchObject({ tipo: 'resumo_mensal', descadastrado: true });
   });
 
   it('the same requests from our own pages do go through (the refusal above was about the origin)', async () => {

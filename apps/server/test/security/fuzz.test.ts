@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { empresas, laudos, notificationRules, pedidosEmpresa, planos } from '../../src/db/schema.ts';
+import { assinarDescadastro } from '../../src/modules/preferencias/link.ts';
 import { readSettings as getSettings } from '../../src/settings/store.ts';
 import { createAdmin, createUser, json } from '../helpers/accounts.ts';
 import { testEngine } from '../helpers/db.ts';
@@ -104,6 +105,7 @@ beforeAll(async () => {
     '/api/blog/posts/{idOuSlug}': post.json().slug,
     // A feed token nobody holds (issue 20): a guess is a 404 like any other.
     '/api/calendario/{arquivo}': `${'x'.repeat(43)}.ics`,
+    '/api/descadastro/{token}': assinarDescadastro('outro-segredo', cliente.id, 'lembrete_antes'),
   };
   hints = {
     byName: {

@@ -202,6 +202,12 @@ export const routes: RouteObject[] = [
                 HydrateFallback: DefaultPlaceholder,
                 lazy: page(() => import('./routes/guest/lembrete'), 'LembretePage'),
               },
+              // Linked from the footer of every non-transactional e-mail (issue 20): the signed link is enough.
+              {
+                path: paths.descadastro,
+                HydrateFallback: DefaultPlaceholder,
+                lazy: page(() => import('./routes/guest/descadastro'), 'DescadastroPage'),
+              },
               {
                 lazy: guard('RequireUser'),
                 children: [
@@ -237,6 +243,10 @@ export const routes: RouteObject[] = [
                   {
                     path: paths.conta,
                     lazy: page(() => import('./routes/account/conta'), 'ContaPage'),
+                  },
+                  {
+                    path: paths.preferencias,
+                    lazy: page(() => import('./routes/account/preferencias'), 'PreferenciasPage'),
                   },
                   {
                     path: paths.laudo,

@@ -21,6 +21,7 @@ export const paths = {
   confirmarEmail: '/confirmar-email',
   convite: '/convite/:token',
   lembrete: '/lembrete/:token',
+  descadastro: '/descadastro/:token',
 
   changePassword: '/change-password',
   dashboard: '/dashboard',
@@ -35,6 +36,7 @@ export const paths = {
   laudo: '/laudos/:id',
   avisos: '/avisos',
   conta: '/conta',
+  preferencias: '/preferencias',
 
   admin: '/admin',
   adminBlog: '/admin/blog',

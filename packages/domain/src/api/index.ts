@@ -15,6 +15,7 @@ export * from './laudos.ts';
 export * from './marca.ts';
 export * from './notificacoes.ts';
 export * from './planos.ts';
+export * from './preferencias.ts';
 export * from './relatorios.ts';
 export * from './renovacoes.ts';
 export * from './respostas.ts';

@@ -38,7 +38,12 @@ export const versoesRoutes: FastifyPluginAsyncZod = async (app) => {
         storage: app.ctx.storage,
         settings,
         hoje: calendarDayIn(app.ctx.config.timeZone),
-        porEmail: { email: app.ctx.email, publicUrl: app.ctx.config.publicUrl },
+        porEmail: {
+          email: app.ctx.email,
+          publicUrl: app.ctx.config.publicUrl,
+          secret: app.ctx.config.authSecret,
+          settings: app.ctx.settings,
+        },
       };
       return { laudo: await renovarLaudo(contexto, request.sessionUser!, request.params.id, partes) };
     },

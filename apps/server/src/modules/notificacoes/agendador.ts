@@ -88,6 +88,7 @@ export class NotificationScheduler {
         email: this.deps.email,
         publicUrl: this.deps.config.publicUrl,
         timeZone: this.deps.config.timeZone,
+        obrigatorios: this.deps.settings.get().notifications.tiposObrigatorios,
       },
       await listarRegrasAtivas(this.deps.db),
       data,

@@ -1,4 +1,4 @@
-import { calendarDayIn } from '@laudos/domain';
+import { calendarDayIn, type TipoDeMensagem, tipoDoMarco } from '@laudos/domain';
 import type { OrigemExecucao } from '@laudos/domain/api';
 import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -10,6 +10,7 @@ import type { SettingsStore } from '../../settings/store.ts';
 import { avisoDeLembrete } from '../avisos/mensagens.ts';
 import { avisar } from '../avisos/service.ts';
 import { variaveisDoLaudo } from '../laudos/variaveis-email.ts';
+import { type LinksDeDescadastro, linksDeDescadastro as links } from '../preferencias/link.ts';
 import { urlDaResposta } from '../respostas/link.ts';
 import {
   chaveDoEscalonamento,
@@ -74,6 +75,7 @@ export async function enviarLembretes(
     semPlano: 0,
     respondidos: 0,
     foraDoTipo: 0,
+    descadastrados: 0,
     resumos: 0,
     laudosEmResumos: 0,
     escalonamentos: 0,
@@ -85,7 +87,13 @@ export async function enviarLembretes(
   } else {
     try {
       const lembretes = janelas.filter((j) => j.regra.kind !== 'relatorio_mensal');
-      const { envios, semEmail, semPlano, respondidos, foraDoTipo } = await planejarEnvios(db, lembretes);
+      const obrigatorios = deps.settings.get().notifications.tiposObrigatorios;
+      const { envios, semEmail, semPlano, respondidos, foraDoTipo, descadastrados } = await planejarEnvios(
+        db,
+        lembretes,
+        obrigatorios,
+      );
+      totais.descadastrados = descadastrados;
       totais.semEmail = semEmail;
       totais.semPlano = semPlano;
       totais.respondidos = respondidos;
@@ -160,7 +168,11 @@ export async function enviarLembretes(
         }
       }
       for (const j of janelas.filter((x) => x.regra.kind === 'relatorio_mensal')) {
-        const r = await enviarRelatoriosMensais(db, deps.email, j.regra, j.de, j.ate, hoje);
+        const r = await enviarRelatoriosMensais(db, deps.email, j.regra, j.de, j.ate, hoje, {
+          obrigatorios,
+          descadastro: (usuarioId) => linksDeDescadastro(deps, usuarioId, 'resumo_mensal'),
+        });
+        totais.descadastrados += r.descadastrados;
         totais.enfileirados += r.enfileirados;
         totais.jaEnviados += r.jaEnviados;
         totais.semPlano += r.semPlano;
@@ -186,7 +198,7 @@ export async function enviarLembretes(
  */
 async function enfileirarLembrete(
   tx: DbOrTx,
-  deps: Pick<DependenciasDoEnvio, 'email' | 'publicUrl' | 'secret'>,
+  deps: Pick<DependenciasDoEnvio, 'email' | 'publicUrl' | 'secret' | 'settings'>,
   e: Envio,
   { asOf, hoje, now }: { asOf: string; hoje: string; now: Date },
 ): Promise<boolean> {
@@ -224,6 +236,10 @@ async function enfileirarLembrete(
     // The laudo's company: its logo and colour join the firm's when its plan has `customBranding`.
     empresaId: e.laudo.empresaId,
     acoes: acoesDaResposta(deps, e, marco.id),
+    // An address with no account has no preferences, so no unsubscribe link (decision 035).
+    descadastro: e.destinatario.usuarioId
+      ? linksDeDescadastro(deps, e.destinatario.usuarioId, tipoDoMarco(e.marco.tipo))
+      : null,
   });
   await avisar(tx, { usuarios: [e.destinatario.usuarioId] }, avisoDeLembrete(e.laudo, e.marco));
   await tx
@@ -291,3 +307,19 @@ export const registrarResultadoDoLembrete: RegistrarResultado = async (tx, logId
     .set({ success: sent, errorMessage: resultado.error ?? null, ...(sent ? { sentAt: resultado.at } : {}) })
     .where(eq(notificationHistory.emailLogId, logId));
 };
+
+/**
+ * The unsubscribe links of a non-transactional e-mail to a person (decision 035): the mailto goes to
+ * the firm's contact address.
+ */
+export function linksDeDescadastro(
+  deps: Pick<DependenciasDoEnvio, 'publicUrl' | 'secret' | 'settings'>,
+  usuarioId: string,
+  tipo: TipoDeMensagem,
+): LinksDeDescadastro {
+  return links(
+    { publicUrl: deps.publicUrl, secret: deps.secret, contato: deps.settings.get().contact.email },
+    usuarioId,
+    tipo,
+  );
+}

@@ -8,7 +8,9 @@ import {
   type Marco,
   marcoAEnviar,
   relogioLocal,
+  type TipoDeMensagem,
   templateDoMarco,
+  tipoDoMarco,
   ultimoHorario,
 } from '@laudos/domain';
 import type { ItemSimulado, Simulacao } from '@laudos/domain/api';
@@ -18,6 +20,7 @@ import { authUser, laudos, notificationHistory, usuarios } from '../../db/schema
 import type { EmailService } from '../../email/delivery.ts';
 import { variaveisDoLaudo } from '../laudos/variaveis-email.ts';
 import { empresasSemRecurso } from '../planos/recursos.ts';
+import { quemQuerReceber } from '../preferencias/service.ts';
 import { vencimentosRespondidos } from '../respostas/service.ts';
 import {
   chaveDoEscalonamento,
@@ -130,12 +133,15 @@ function janelasDoDia(regras: readonly RegraRow[], data: string): Janela[] {
 export async function planejarEnvios(
   db: DbOrTx,
   janelas: readonly Janela[],
+  /** The kinds the firm made obligatory (settings.notifications.tiposObrigatorios). */
+  obrigatorios: readonly TipoDeMensagem[],
 ): Promise<{
   envios: Envio[];
   semEmail: number;
   semPlano: number;
   respondidos: number;
   foraDoTipo: number;
+  descadastrados: number;
 }> {
   const regrasPorId = new Map(janelas.map((j) => [j.regra.id, j.regra]));
   const janelasDeRegra: JanelaDeRegra[] = janelas
@@ -151,7 +157,8 @@ export async function planejarEnvios(
       };
     });
   const faixas = faixasDeVencimento(janelasDeRegra);
-  if (faixas.length === 0) return { envios: [], semEmail: 0, semPlano: 0, respondidos: 0, foraDoTipo: 0 };
+  if (faixas.length === 0)
+    return { envios: [], semEmail: 0, semPlano: 0, respondidos: 0, foraDoTipo: 0, descadastrados: 0 };
   const rows = await laudosDevidos(db, faixas);
   // A rule limited to laudo types reaches only those (decision 031): each laudo's milestone is the
   // latest among the rules of its type; one reached only by rules of other types is `foraDoTipo`.
@@ -205,7 +212,34 @@ export async function planejarEnvios(
         templateType: regra.templateType ?? templateDoMarco(escolha.marco),
       });
   }
-  return { envios, semEmail, semPlano, respondidos, foraDoTipo };
+  const preferidos = await queremReceber(db, envios, obrigatorios);
+  return {
+    envios: preferidos,
+    semEmail,
+    semPlano,
+    respondidos,
+    foraDoTipo,
+    descadastrados: envios.length - preferidos.length,
+  };
+}
+
+/**
+ * Preferences (issue 20, decision 035): a reminder to a person who turned its kind of e-mail off
+ * (before or after expiry) is dropped, unless the firm made the kind obligatory. Counted as
+ * `descadastrados`. An address with no account has no preferences.
+ */
+async function queremReceber(
+  db: DbOrTx,
+  envios: readonly Envio[],
+  obrigatorios: readonly TipoDeMensagem[],
+): Promise<Envio[]> {
+  const ids = envios.map((e) => e.destinatario.usuarioId);
+  const antes = await quemQuerReceber(db, obrigatorios, ids, 'lembrete_antes', 'email');
+  const vencido = await quemQuerReceber(db, obrigatorios, ids, 'lembrete_vencido', 'email');
+  return envios.filter(({ destinatario: { usuarioId }, marco }) => {
+    if (!usuarioId) return true;
+    return (tipoDoMarco(marco.tipo) === 'lembrete_antes' ? antes : vencido).has(usuarioId);
+  });
 }
 
 /** Whether a rule applies to a laudo of this type: a rule with no types applies to every type. */
@@ -309,13 +343,23 @@ export async function marcarJaEnviados(
 
 /** A dry run: what a run on `data` would send (each rule on its own schedule), sending nothing. */
 export async function simularLembretes(
-  deps: { db: Db; email: Pick<EmailService, 'render'>; publicUrl: string; timeZone: string },
+  deps: {
+    db: Db;
+    email: Pick<EmailService, 'render'>;
+    publicUrl: string;
+    timeZone: string;
+    obrigatorios: readonly TipoDeMensagem[];
+  },
   regras: readonly RegraRow[],
   data: string,
 ): Promise<Simulacao> {
   const { db, email } = deps;
   const janelas = janelasDoDia(regras, data);
-  const { envios, semEmail, semPlano, respondidos, foraDoTipo } = await planejarEnvios(db, janelas);
+  const { envios, semEmail, semPlano, respondidos, foraDoTipo, descadastrados } = await planejarEnvios(
+    db,
+    janelas,
+    deps.obrigatorios,
+  );
   const itens: ItemSimulado[] = [];
   const marcados = await marcarJaEnviados(db, envios);
   const assuntoDe = async (type: string, variables: Record<string, unknown>) => {
@@ -398,10 +442,12 @@ export async function simularLembretes(
     });
   const mensal = janelas.find((j) => j.regra.kind === 'relatorio_mensal');
   let mensaisSemPlano = 0;
+  let mensaisDescadastrados = 0;
   if (mensal) {
-    const r = await planejarRelatoriosMensais(db, email, mensal.regra, data);
+    const r = await planejarRelatoriosMensais(db, email, mensal.regra, data, deps.obrigatorios);
     itens.push(...r.itens);
     mensaisSemPlano = r.semPlano;
+    mensaisDescadastrados = r.descadastrados;
   }
   return {
     data,
@@ -410,6 +456,7 @@ export async function simularLembretes(
     semPlano: semPlano + mensaisSemPlano,
     respondidos,
     foraDoTipo,
+    descadastrados: descadastrados + mensaisDescadastrados,
     resumos,
   };
 }

@@ -1,13 +1,15 @@
-import { addDaysIso, daysBetween, formatDateBR } from '@laudos/domain';
+import { addDaysIso, daysBetween, formatDateBR, type TipoDeMensagem } from '@laudos/domain';
 import type { ItemSimulado } from '@laudos/domain/api';
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { planoEmVigor } from '../../db/plano-em-vigor.ts';
 import { authUser, empresas, laudos, monthlyReports, notificationLogs, usuarios } from '../../db/schema.ts';
 import type { EmailService, PedidoDeAnexo } from '../../email/delivery.ts';
+import type { DescadastroDoEmail } from '../../email/layout.ts';
 import type { AnexoDoEmail } from '../../email/transports.ts';
 import { condicaoStatus, contarPorStatus, escopoDoUsuario } from '../laudos/service.ts';
 import { empresasSemRecurso, temRecurso } from '../planos/recursos.ts';
+import { quemQuerReceber } from '../preferencias/service.ts';
 import { type ContextoDoRelatorio, emBuffer, gerarRelatorio } from '../relatorios/situacao.ts';
 import type { RegraRow } from './regras.ts';
 
@@ -183,15 +185,37 @@ export async function enviarRelatoriosMensais(
   de: string,
   ate: string,
   hoje: string,
-): Promise<{ enfileirados: number; jaEnviados: number; semPlano: number; erros: number }> {
+  preferencias: {
+    obrigatorios: readonly TipoDeMensagem[];
+    /** The report's unsubscribe links for a person (decision 035). */
+    descadastro?: (usuarioId: string) => DescadastroDoEmail;
+  } = { obrigatorios: [] },
+): Promise<{
+  enfileirados: number;
+  jaEnviados: number;
+  semPlano: number;
+  descadastrados: number;
+  erros: number;
+}> {
   const mes = mesDoRelatorio(de, ate);
-  const totais = { enfileirados: 0, jaEnviados: 0, semPlano: 0, erros: 0 };
+  const totais = { enfileirados: 0, jaEnviados: 0, semPlano: 0, descadastrados: 0, erros: 0 };
   if (!mes) return totais;
   const { todos, semPlano } = await clientes(db);
+  const querem = await quemQuerReceber(
+    db,
+    preferencias.obrigatorios,
+    todos.map((c) => c.id),
+    'resumo_mensal',
+    'email',
+  );
   for (const cliente of todos) {
     try {
       if (cliente.empresaId && semPlano.has(cliente.empresaId)) {
         if (await temLaudos(db, cliente, hoje)) totais.semPlano++;
+        continue;
+      }
+      if (!querem.has(cliente.id)) {
+        if (await temLaudos(db, cliente, hoje)) totais.descadastrados++;
         continue;
       }
       await db.transaction(async (tx) => {
@@ -215,6 +239,7 @@ export async function enviarRelatoriosMensais(
           variables: variaveis(cliente, mes, r, comPdf),
           metadata: { regra: regra.name, mes },
           empresaId: cliente.empresaId,
+          descadastro: preferencias.descadastro?.(cliente.id) ?? null,
           ...(comPdf ? { anexos: [{ tipo: ANEXO_RELATORIO, dados: { usuarioId: cliente.id, mes } }] } : {}),
         });
         await tx
@@ -247,15 +272,28 @@ export async function planejarRelatoriosMensais(
   email: Pick<EmailService, 'render'>,
   regra: RegraRow,
   data: string,
-): Promise<{ itens: ItemSimulado[]; semPlano: number }> {
+  obrigatorios: readonly TipoDeMensagem[],
+): Promise<{ itens: ItemSimulado[]; semPlano: number; descadastrados: number }> {
   const mes = mesDoRelatorio(addDaysIso(data, -1), data);
-  if (!mes) return { itens: [], semPlano: 0 };
+  if (!mes) return { itens: [], semPlano: 0, descadastrados: 0 };
   const itens: ItemSimulado[] = [];
   let semNotificacoes = 0;
+  let descadastrados = 0;
   const { todos, semPlano } = await clientes(db);
+  const querem = await quemQuerReceber(
+    db,
+    obrigatorios,
+    todos.map((c) => c.id),
+    'resumo_mensal',
+    'email',
+  );
   for (const cliente of todos) {
     if (cliente.empresaId && semPlano.has(cliente.empresaId)) {
       if (await temLaudos(db, cliente, data)) semNotificacoes++;
+      continue;
+    }
+    if (!querem.has(cliente.id)) {
+      if (await temLaudos(db, cliente, data)) descadastrados++;
       continue;
     }
     const r = await resumo(db, cliente, data);
@@ -289,5 +327,5 @@ export async function planejarRelatoriosMensais(
       resumo: false,
     });
   }
-  return { itens, semPlano: semNotificacoes };
+  return { itens, semPlano: semNotificacoes, descadastrados };
 }

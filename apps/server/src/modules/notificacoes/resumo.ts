@@ -1,10 +1,11 @@
-import { daysBetween, formatDateBR } from '@laudos/domain';
+import { daysBetween, formatDateBR, type TipoDeMensagem } from '@laudos/domain';
 import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { notificationHistory, notificationLogs } from '../../db/schema.ts';
 import type { EmailService } from '../../email/delivery.ts';
 import { avisoDeResumo } from '../avisos/mensagens.ts';
 import { avisar } from '../avisos/service.ts';
+import { linksDeDescadastro } from '../preferencias/link.ts';
 import { urlDaResposta } from '../respostas/link.ts';
 import type { Envio } from './planejamento.ts';
 
@@ -82,7 +83,12 @@ export function variaveisDoResumo(
  */
 export async function enfileirarResumo(
   tx: DbOrTx,
-  deps: { email: Pick<EmailService, 'enqueue'>; publicUrl: string; secret: string },
+  deps: {
+    email: Pick<EmailService, 'enqueue'>;
+    publicUrl: string;
+    secret: string;
+    settings: { get(): { contact: { email: string } } };
+  },
   envios: readonly Envio[],
   ctx: { asOf: string; hoje: string; now: Date },
 ): Promise<number> {
@@ -136,6 +142,15 @@ export async function enfileirarResumo(
     },
     // One company's laudos: its branding, as for a single reminder; a mixed digest is the firm's.
     empresaId: empresas.size === 1 ? (primeiro.envio.laudo.empresaId ?? null) : null,
+    // A digest's link turns off the before-expiry reminders when it lists any, else the after-expiry
+    // ones (decision 035): one List-Unsubscribe header names one kind.
+    descadastro: destinatario.usuarioId
+      ? linksDeDescadastro(
+          { publicUrl: deps.publicUrl, secret: deps.secret, contato: deps.settings.get().contact.email },
+          destinatario.usuarioId,
+          tipoDoResumo(ganhos.map((g) => g.envio)),
+        )
+      : null,
   });
   await avisar(tx, { usuarios: [destinatario.usuarioId] }, avisoDeResumo(ganhos.length));
   await tx
@@ -177,4 +192,8 @@ export function agruparResumos<T extends { envio: Envio }>(itens: readonly T[]):
     porDestinatario.set(i.envio.destinatario.email, lista);
   }
   return porDestinatario;
+}
+
+function tipoDoResumo(envios: readonly Envio[]): TipoDeMensagem {
+  return envios.some((e) => e.marco.tipo === 'vencendo') ? 'lembrete_antes' : 'lembrete_vencido';
 }

@@ -97,6 +97,8 @@ export const renovacoesRoutes: FastifyPluginAsyncZod = async (app) => {
       moverRenovacao(app.ctx.db, request.sessionUser!, request.params.id, request.body, hoje(), {
         email: app.ctx.email,
         publicUrl: app.ctx.config.publicUrl,
+        secret: app.ctx.config.authSecret,
+        settings: app.ctx.settings,
       }),
   );
 

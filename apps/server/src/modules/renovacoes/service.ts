@@ -22,9 +22,12 @@ import {
 } from '../../db/schema.ts';
 import type { EmailService } from '../../email/delivery.ts';
 import { dadosInvalidos, erro } from '../../http/errors.ts';
+import type { SettingsStore } from '../../settings/store.ts';
 import { avisoDeEstagio } from '../avisos/mensagens.ts';
 import { avisar } from '../avisos/service.ts';
 import { escopoDoUsuario } from '../laudos/service.ts';
+import { linksDeDescadastro } from '../preferencias/link.ts';
+import { quemQuerReceber } from '../preferencias/service.ts';
 
 /*
  * The firm's renewal pipeline (issue 19, decision 029): the renewal requests that reminders' links
@@ -190,6 +193,9 @@ const ESTAGIOS_AVISADOS_POR_EMAIL: ReadonlySet<EstagioRenovacao> = new Set([
 export interface EmailDoEstagio {
   email: Pick<EmailService, 'enqueue'>;
   publicUrl: string;
+  /** AUTH_SECRET: signs the e-mail's unsubscribe link (decision 035). */
+  secret: string;
+  settings: Pick<SettingsStore, 'get'>;
 }
 
 export async function moverEstagio(
@@ -257,7 +263,21 @@ export async function moverEstagio(
     );
   }
   // And whoever asked for it is e-mailed, at the address the reminder went to, in this transaction.
-  if (porEmail && ESTAGIOS_AVISADOS_POR_EMAIL.has(entrada.estagio)) {
+  // A person who turned "Atualizações de renovação" off is not e-mailed (the bell still tells them).
+  const querEmail =
+    porEmail && ESTAGIOS_AVISADOS_POR_EMAIL.has(entrada.estagio)
+      ? !atual.solicitanteId ||
+        (
+          await quemQuerReceber(
+            tx,
+            porEmail.settings.get().notifications.tiposObrigatorios,
+            [atual.solicitanteId],
+            'renovacao',
+            'email',
+          )
+        ).has(atual.solicitanteId)
+      : false;
+  if (porEmail && querEmail) {
     const [conta] = atual.solicitanteId
       ? await tx
           .select({ nome: usuarios.nome })
@@ -285,6 +305,18 @@ export async function moverEstagio(
         renovacoes_url: `${porEmail.publicUrl}/renovacoes`,
       },
       metadata: { resposta: pedido.respostaId, estagio: entrada.estagio },
+      // An address with no account has no preferences, so no unsubscribe link (decision 035).
+      descadastro: atual.solicitanteId
+        ? linksDeDescadastro(
+            {
+              publicUrl: porEmail.publicUrl,
+              secret: porEmail.secret,
+              contato: porEmail.settings.get().contact.email,
+            },
+            atual.solicitanteId,
+            'renovacao',
+          )
+        : null,
     });
   }
 }

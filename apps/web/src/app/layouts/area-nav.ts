@@ -11,6 +11,7 @@ const clientNavItems: readonly AreaNavItem[] = [
   { to: paths.notificacoes, label: 'Notificações' },
   { to: paths.suporte, label: 'Suporte' },
   { to: paths.renovacoes, label: 'Renovações' },
+  { to: paths.preferencias, label: 'Preferências de notificação' },
 ];
 
 const withCompany: readonly AreaNavItem[] = [
@@ -30,4 +31,5 @@ export const adminNavItems: readonly AreaNavItem[] = [
   { to: paths.adminEmailTemplates, label: 'Modelos de e-mail' },
   { to: paths.adminSuporte, label: 'Suporte' },
   { to: paths.adminRenovacoes, label: 'Renovações' },
+  { to: paths.preferencias, label: 'Preferências de notificação' },
 ];

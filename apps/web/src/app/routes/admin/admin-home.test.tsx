@@ -392,7 +392,7 @@ describe('admin: planos', () => {
 describe('admin: configurações', () => {
   const settings = {
     mode: 'production',
-    notifications: { email: true, whatsapp: true, sms: false },
+    notifications: { email: true, whatsapp: true, sms: false, tiposObrigatorios: ['lembrete_vencido'] },
     features: { fileUpload: true, pdfViewer: true, excelViewer: true, multipleUsers: true },
     branding: { companyName: 'Laudos Engenharia', primaryColor: '#0BA2E9', logo: null },
     contact: {
@@ -431,12 +431,19 @@ describe('admin: configurações', () => {
     fireEvent.click(await screen.findByLabelText('Sandbox (teste)'));
     fireEvent.change(screen.getByLabelText('Cor primária'), { target: { value: '#112233' } });
     fireEvent.click(screen.getByLabelText('Exigir verificação em duas etapas para administradores'));
+    // Avisos obrigatórios (decision 035): the monthly report joins the after-expiry notices.
+    expect((screen.getByLabelText('Avisos de laudo vencido') as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByLabelText('Resumo mensal'));
     fireEvent.click(screen.getByRole('button', { name: 'Salvar configurações' }));
 
     expect(await screen.findByText('Configurações salvas')).toBeTruthy();
     expect(callsTo(fetchMock, 'PUT /api/admin/settings')).toEqual([
       {
         ...settings,
+        notifications: {
+          ...settings.notifications,
+          tiposObrigatorios: ['lembrete_vencido', 'resumo_mensal'],
+        },
         mode: 'sandbox',
         branding: { ...settings.branding, primaryColor: '#112233' },
         security: { requireTwoFactorForAdmins: true },

@@ -292,6 +292,7 @@ describe('admin: agendador', () => {
             semEmail: 2,
             semPlano: 1,
             respondidos: 0,
+            descadastrados: 0,
             foraDoTipo: 0,
             resumos: 1,
             laudosEmResumos: 4,
@@ -320,6 +321,7 @@ describe('admin: simulação de envio', () => {
     semEmail: 2,
     semPlano: 3,
     respondidos: 0,
+    descadastrados: 0,
     foraDoTipo: 1,
     resumos: [
       { destinatario: 'maria@metalurgica.com.br', destinatarioNome: 'Maria Souza', laudos: 1, assunto: 'x' },
@@ -400,6 +402,7 @@ describe('admin: simulação de envio', () => {
           semEmail: 0,
           semPlano: 0,
           respondidos: 0,
+          descadastrados: 0,
           foraDoTipo: 0,
           resumos: [],
         },

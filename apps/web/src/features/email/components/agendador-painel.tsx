@@ -163,6 +163,9 @@ function resumo(execucao: Execucao): string {
     ...(execucao.respondidos > 0
       ? [plural(execucao.respondidos, 'respondido pelo cliente', 'respondidos pelo cliente')]
       : []),
+    ...(execucao.descadastrados > 0
+      ? [plural(execucao.descadastrados, 'descadastrado (preferência)', 'descadastrados (preferência)')]
+      : []),
     ...(execucao.resumos > 0
       ? [
           `${plural(execucao.resumos, 'resumo', 'resumos')} com ${plural(execucao.laudosEmResumos, 'laudo', 'laudos')}`,

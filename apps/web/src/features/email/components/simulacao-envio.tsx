@@ -109,6 +109,12 @@ function ResultadoSimulacao({ simulacao }: { simulacao: Simulacao }) {
             solicitada ou já providenciando): os lembretes desse vencimento não sairiam.
           </p>
         ) : null}
+        {simulacao.descadastrados > 0 ? (
+          <p>
+            {plural(simulacao.descadastrados, 'e-mail não sairia', 'e-mails não sairiam')}: a pessoa desligou
+            esse tipo de mensagem nas preferências de notificação.
+          </p>
+        ) : null}
       </div>
       {simulacao.itens.length > 0 ? (
         <DataTable

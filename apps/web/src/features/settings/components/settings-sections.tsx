@@ -1,3 +1,4 @@
+import { ROTULOS_DOS_TIPOS, TIPOS_DE_MENSAGEM } from '@laudos/domain';
 import { type ReactNode, useId } from 'react';
 import { CheckboxField, SelectField, TextField } from '../../../components/ui/field';
 import type { AppSettings } from '../api/admin-settings';
@@ -64,6 +65,32 @@ export function NotificacoesSection({ draft, change }: SectionProps) {
           />
         ))}
       </div>
+      <fieldset className="mt-6">
+        <legend className="text-sm font-semibold text-slate-900">Avisos obrigatórios</legend>
+        <p className="mt-1 text-sm text-slate-600">
+          Os clientes não podem desligar estes avisos nas preferências de notificação: eles são enviados mesmo
+          a quem se descadastrou.
+        </p>
+        <div className="mt-3 grid gap-3 sm:grid-cols-2">
+          {TIPOS_DE_MENSAGEM.map((tipo) => (
+            <CheckboxField
+              key={tipo}
+              label={ROTULOS_DOS_TIPOS[tipo]}
+              name={`notifications.tiposObrigatorios.${tipo}`}
+              checked={draft.notifications.tiposObrigatorios.includes(tipo)}
+              onChange={(event) =>
+                change((current) => {
+                  const atuais = current.notifications.tiposObrigatorios.filter((t) => t !== tipo);
+                  const tiposObrigatorios = TIPOS_DE_MENSAGEM.filter(
+                    (t) => atuais.includes(t) || (t === tipo && event.target.checked),
+                  );
+                  return { ...current, notifications: { ...current.notifications, tiposObrigatorios } };
+                })
+              }
+            />
+          ))}
+        </div>
+      </fieldset>
     </Group>
   );
 }
