@@ -107,6 +107,26 @@ const envSchema = z
     SES_REGION: z.preprocess(emptyToUndefined, z.string().default('us-east-1')),
     SES_ENDPOINT: z.preprocess(emptyToUndefined, z.url({ error: 'deve ser uma URL' }).optional()),
     SES_CONFIGURATION_SET: optionalString,
+    /** SNS topics whose SES bounce/complaint notifications POST /api/webhooks/ses accepts (comma list). */
+    SES_SNS_TOPIC_ARNS: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .transform((v) =>
+          v
+            .split(',')
+            .map((t) => t.trim())
+            .filter(Boolean),
+        )
+        .pipe(
+          z.array(
+            z.string().regex(/^arn:aws(?:-[a-z]+)*:sns:[a-z0-9-]+:\d{12}:[\w-]{1,256}$/, {
+              error: 'deve ser uma lista de ARNs de tópicos do SNS (arn:aws:sns:região:conta:nome), separados por vírgula',
+            }),
+          ),
+        )
+        .default([]),
+    ),
     TEMP_PASSWORD_TTL_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(90).default(7)),
     RATE_LIMIT_SIGNIN_PER_IP: z.preprocess(
       emptyToUndefined,
@@ -263,6 +283,8 @@ export interface Config {
       readonly region: string;
       readonly endpoint: string | undefined;
       readonly configurationSet: string | undefined;
+      /** SES_SNS_TOPIC_ARNS; empty: the bounce/complaint webhook is off. */
+      readonly snsTopicArns: readonly string[];
     };
   };
 }
@@ -369,6 +391,7 @@ export function loadConfig(env: Env = process.env): Config {
         region: e.SES_REGION,
         endpoint: e.SES_ENDPOINT,
         configurationSet: e.SES_CONFIGURATION_SET,
+        snsTopicArns: Object.freeze([...e.SES_SNS_TOPIC_ARNS]),
       }),
     }),
   });

@@ -116,6 +116,8 @@ export const simulacaoSchema = z.object({
   respondidos: z.number(),
   /** Laudos with a milestone on that date only in rules limited to other types (decision 031). */
   foraDoTipo: z.number(),
+  /** Recipients left out: their address is on the suppression list (decision 036). */
+  suprimidos: z.number(),
   /** The digest e-mails: one per recipient, with how many laudos it lists and its subject. */
   resumos: z.array(
     z.object({
@@ -183,6 +185,8 @@ function comInstantes<I extends z.ZodType>(instante: I) {
     respondidos: z.number(),
     /** Due laudos that no rule of their type reached. */
     foraDoTipo: z.number(),
+    /** Due reminders not sent: the recipient's address is on the suppression list (decision 036). */
+    suprimidos: z.number(),
     /** Digest e-mails queued, and the laudos they listed. */
     resumos: z.number(),
     laudosEmResumos: z.number(),

@@ -74,6 +74,7 @@ export async function enviarLembretes(
     semPlano: 0,
     respondidos: 0,
     foraDoTipo: 0,
+    suprimidos: 0,
     resumos: 0,
     laudosEmResumos: 0,
     escalonamentos: 0,
@@ -85,7 +86,11 @@ export async function enviarLembretes(
   } else {
     try {
       const lembretes = janelas.filter((j) => j.regra.kind !== 'relatorio_mensal');
-      const { envios, semEmail, semPlano, respondidos, foraDoTipo } = await planejarEnvios(db, lembretes);
+      const { envios, semEmail, semPlano, respondidos, foraDoTipo, suprimidos } = await planejarEnvios(
+        db,
+        lembretes,
+      );
+      totais.suprimidos = suprimidos;
       totais.semEmail = semEmail;
       totais.semPlano = semPlano;
       totais.respondidos = respondidos;

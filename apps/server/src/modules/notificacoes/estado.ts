@@ -21,6 +21,8 @@ export interface Totais {
   respondidos: number;
   /** Due laudos that only rules limited to other types reached (decision 031). */
   foraDoTipo: number;
+  /** Due reminders not sent: the recipient is on the suppression list (decision 036). */
+  suprimidos: number;
   /** Digest e-mails queued, and the laudos they listed (each also counted in `enfileirados`). */
   resumos: number;
   laudosEmResumos: number;
@@ -90,6 +92,7 @@ export async function concluirExecucao(
       withoutPlan: totais.semPlano,
       answered: totais.respondidos,
       outOfType: totais.foraDoTipo,
+      suppressed: totais.suprimidos,
       digests: totais.resumos,
       digestLaudos: totais.laudosEmResumos,
       escalations: totais.escalonamentos,
@@ -164,6 +167,7 @@ function toExecucao(r: typeof notificationRuns.$inferSelect): Execucao {
     semPlano: r.withoutPlan,
     respondidos: r.answered,
     foraDoTipo: r.outOfType,
+    suprimidos: r.suppressed,
     resumos: r.digests,
     laudosEmResumos: r.digestLaudos,
     escalonamentos: r.escalations,

@@ -16,6 +16,7 @@ import { and, eq, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { authUser, laudos, notificationHistory, usuarios } from '../../db/schema.ts';
 import type { EmailService } from '../../email/delivery.ts';
+import { suprimidosEntre } from '../../email/supressao.ts';
 import { variaveisDoLaudo } from '../laudos/variaveis-email.ts';
 import { empresasSemRecurso } from '../planos/recursos.ts';
 import { vencimentosRespondidos } from '../respostas/service.ts';
@@ -125,7 +126,8 @@ function janelasDoDia(regras: readonly RegraRow[], data: string): Janela[] {
  * of a company whose plan leaves out `notificacoes` gets none (issue 18): counted in `semPlano`. A
  * laudo whose due date was answered (renewal requested or "ciente", issue 19) gets no more
  * before-expiry reminders, nor after-expiry notices of a rule with `pararAposResposta`: counted in
- * `respondidos`.
+ * `respondidos`. A recipient on the suppression list (decision 036) is left out: counted in
+ * `suprimidos` (one per recipient and laudo).
  */
 export async function planejarEnvios(
   db: DbOrTx,
@@ -136,6 +138,7 @@ export async function planejarEnvios(
   semPlano: number;
   respondidos: number;
   foraDoTipo: number;
+  suprimidos: number;
 }> {
   const regrasPorId = new Map(janelas.map((j) => [j.regra.id, j.regra]));
   const janelasDeRegra: JanelaDeRegra[] = janelas
@@ -151,7 +154,8 @@ export async function planejarEnvios(
       };
     });
   const faixas = faixasDeVencimento(janelasDeRegra);
-  if (faixas.length === 0) return { envios: [], semEmail: 0, semPlano: 0, respondidos: 0, foraDoTipo: 0 };
+  if (faixas.length === 0)
+    return { envios: [], semEmail: 0, semPlano: 0, respondidos: 0, foraDoTipo: 0, suprimidos: 0 };
   const rows = await laudosDevidos(db, faixas);
   // A rule limited to laudo types reaches only those (decision 031): each laudo's milestone is the
   // latest among the rules of its type; one reached only by rules of other types is `foraDoTipo`.
@@ -205,7 +209,14 @@ export async function planejarEnvios(
         templateType: regra.templateType ?? templateDoMarco(escolha.marco),
       });
   }
-  return { envios, semEmail, semPlano, respondidos, foraDoTipo };
+  // Addresses on the suppression list (bounced for good, complained: decision 036) get nothing.
+  const suprimidosSet = await suprimidosEntre(
+    db,
+    envios.map((e) => e.destinatario.email),
+  );
+  const aEnviar = envios.filter((e) => !suprimidosSet.has(e.destinatario.email.trim().toLowerCase()));
+  const suprimidos = envios.length - aEnviar.length;
+  return { envios: aEnviar, semEmail, semPlano, respondidos, foraDoTipo, suprimidos };
 }
 
 /** Whether a rule applies to a laudo of this type: a rule with no types applies to every type. */
@@ -315,7 +326,10 @@ export async function simularLembretes(
 ): Promise<Simulacao> {
   const { db, email } = deps;
   const janelas = janelasDoDia(regras, data);
-  const { envios, semEmail, semPlano, respondidos, foraDoTipo } = await planejarEnvios(db, janelas);
+  const { envios, semEmail, semPlano, respondidos, foraDoTipo, suprimidos } = await planejarEnvios(
+    db,
+    janelas,
+  );
   const itens: ItemSimulado[] = [];
   const marcados = await marcarJaEnviados(db, envios);
   const assuntoDe = async (type: string, variables: Record<string, unknown>) => {
@@ -410,6 +424,7 @@ export async function simularLembretes(
     semPlano: semPlano + mensaisSemPlano,
     respondidos,
     foraDoTipo,
+    suprimidos,
     resumos,
   };
 }

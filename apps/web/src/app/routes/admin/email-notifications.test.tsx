@@ -293,6 +293,7 @@ describe('admin: agendador', () => {
             semPlano: 1,
             respondidos: 0,
             foraDoTipo: 0,
+            suprimidos: 0,
             resumos: 1,
             laudosEmResumos: 4,
             escalonamentos: 1,
@@ -321,6 +322,7 @@ describe('admin: simulação de envio', () => {
     semPlano: 3,
     respondidos: 0,
     foraDoTipo: 1,
+    suprimidos: 0,
     resumos: [
       { destinatario: 'maria@metalurgica.com.br', destinatarioNome: 'Maria Souza', laudos: 1, assunto: 'x' },
     ],
@@ -401,6 +403,7 @@ describe('admin: simulação de envio', () => {
           semPlano: 0,
           respondidos: 0,
           foraDoTipo: 0,
+          suprimidos: 0,
           resumos: [],
         },
       },

@@ -109,6 +109,12 @@ function ResultadoSimulacao({ simulacao }: { simulacao: Simulacao }) {
             solicitada ou já providenciando): os lembretes desse vencimento não sairiam.
           </p>
         ) : null}
+        {simulacao.suprimidos > 0 ? (
+          <p>
+            {plural(simulacao.suprimidos, 'destinatário', 'destinatários')} na lista de supressão (devolução
+            permanente ou reclamação): não receberiam o lembrete.
+          </p>
+        ) : null}
       </div>
       {simulacao.itens.length > 0 ? (
         <DataTable
