@@ -55,11 +55,6 @@ export async function removerSupressao(db: DbOrTx, id: string): Promise<{ email:
   return row ?? null;
 }
 
-/** Removes the entry of an address (the person changed it: the old one no longer matters). */
-export async function removerSupressaoDoEmail(db: DbOrTx, email: string): Promise<void> {
-  await db.delete(emailSupressoes).where(sql`lower(${emailSupressoes.email}) = ${normalizar(email)}`);
-}
-
 /** Counts a transient bounce of an address: it never suppresses, but the count shows a pattern. */
 export async function contarBounceTransitorio(db: DbOrTx, email: string, em = new Date()): Promise<void> {
   const endereco = normalizar(email);
@@ -87,11 +82,12 @@ export async function listarSupressoes(db: DbOrTx, busca?: string) {
       bouncesTransitorios: emailBouncesTransitorios.total,
     })
     .from(emailSupressoes)
-    .leftJoin(emailBouncesTransitorios, eq(emailBouncesTransitorios.email, sql`lower(${emailSupressoes.email})`))
+    .leftJoin(
+      emailBouncesTransitorios,
+      eq(emailBouncesTransitorios.email, sql`lower(${emailSupressoes.email})`),
+    )
     .where(
-      termo
-        ? or(ilike(emailSupressoes.email, `%${termo.replace(/[\\%_]/g, (c) => `\\${c}`)}%`))
-        : undefined,
+      termo ? or(ilike(emailSupressoes.email, `%${termo.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)) : undefined,
     )
     .orderBy(desc(emailSupressoes.criadoEm))
     .limit(500);
