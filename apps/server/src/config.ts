@@ -121,7 +121,8 @@ const envSchema = z
         .pipe(
           z.array(
             z.string().regex(/^arn:aws(?:-[a-z]+)*:sns:[a-z0-9-]+:\d{12}:[\w-]{1,256}$/, {
-              error: 'deve ser uma lista de ARNs de tópicos do SNS (arn:aws:sns:região:conta:nome), separados por vírgula',
+              error:
+                'deve ser uma lista de ARNs de tópicos do SNS (arn:aws:sns:região:conta:nome), separados por vírgula',
             }),
           ),
         )

@@ -358,7 +358,8 @@ export class EmailService {
     set: Partial<typeof emailLogs.$inferInsert>,
     registrarResultado?: RegistrarResultado,
   ) {
-    const settled = attempt.status === 'sent' || attempt.status === 'failed' || attempt.status === 'suprimido';
+    const settled =
+      attempt.status === 'sent' || attempt.status === 'failed' || attempt.status === 'suprimido';
     await this.db.transaction(async (tx) => {
       await tx
         .update(emailLogs)

@@ -158,11 +158,7 @@ function mapSmtpError(err: unknown): EmailSendError {
     // 550–559 to RCPT TO: no such mailbox, mailbox disabled, refused by policy. Retrying cannot help
     // and sending again hurts the sender's reputation (decision 036). A 5xx to anything else (the
     // sender, the content) is the message's problem, not the address's.
-    if (
-      e.responseCode >= 550 &&
-      e.responseCode <= 559 &&
-      (e.command === 'RCPT TO' || e.code === 'EENVELOPE')
-    )
+    if (e.responseCode >= 550 && e.responseCode <= 559 && (e.command === 'RCPT TO' || e.code === 'EENVELOPE'))
       return new EmailSendError(
         `SMTP_${e.responseCode}`,
         `Servidor SMTP recusou o destinatário (${e.responseCode}): ${detail}`,

@@ -40,24 +40,28 @@ const envelope = z.object({
 
 const destinatarios = z.array(z.object({ emailAddress: z.string().max(320) }).loose()).max(1000);
 const notificacaoSes = z.discriminatedUnion('notificationType', [
-  z.object({
-    notificationType: z.literal('Bounce'),
-    bounce: z
-      .object({
-        bounceType: z.string(),
-        bounceSubType: z.string().optional(),
-        bouncedRecipients: z.array(
-          z.object({ emailAddress: z.string().max(320), diagnosticCode: z.string().optional() }).loose(),
-        ),
-      })
-      .loose(),
-  }).loose(),
-  z.object({
-    notificationType: z.literal('Complaint'),
-    complaint: z
-      .object({ complainedRecipients: destinatarios, complaintFeedbackType: z.string().optional() })
-      .loose(),
-  }).loose(),
+  z
+    .object({
+      notificationType: z.literal('Bounce'),
+      bounce: z
+        .object({
+          bounceType: z.string(),
+          bounceSubType: z.string().optional(),
+          bouncedRecipients: z.array(
+            z.object({ emailAddress: z.string().max(320), diagnosticCode: z.string().optional() }).loose(),
+          ),
+        })
+        .loose(),
+    })
+    .loose(),
+  z
+    .object({
+      notificationType: z.literal('Complaint'),
+      complaint: z
+        .object({ complainedRecipients: destinatarios, complaintFeedbackType: z.string().optional() })
+        .loose(),
+    })
+    .loose(),
   z.object({ notificationType: z.literal('Delivery') }).loose(),
 ]);
 
@@ -156,7 +160,8 @@ export async function receberNotificacaoSes(
           email: r.emailAddress,
           motivo: 'bounce_permanente',
           detalhe:
-            r.diagnosticCode ?? `${n.bounce.bounceType}${n.bounce.bounceSubType ? `/${n.bounce.bounceSubType}` : ''}`,
+            r.diagnosticCode ??
+            `${n.bounce.bounceType}${n.bounce.bounceSubType ? `/${n.bounce.bounceSubType}` : ''}`,
           origem: 'ses',
         });
       else await contarBounceTransitorio(tx, r.emailAddress);
