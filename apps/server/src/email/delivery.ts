@@ -94,7 +94,7 @@ interface SealedMessage {
 type LogStatus = 'pending' | 'sending' | 'retrying' | 'sent' | 'failed' | 'suprimido';
 
 /** What email_logs and the reminders' records say of a message not sent to a suppressed address. */
-export const MENSAGEM_SUPRIMIDO =
+const MENSAGEM_SUPRIMIDO =
   'Não enviado: o endereço está na lista de supressão (devolução permanente ou reclamação).';
 
 interface Attempt {

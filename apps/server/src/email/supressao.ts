@@ -8,8 +8,8 @@ import { emailBouncesTransitorios, emailSupressoes } from '../db/schema.ts';
  * (or the person changes theirs). Addresses compare case-insensitively.
  */
 
-export type MotivoDaSupressao = 'bounce_permanente' | 'reclamacao' | 'smtp_5xx';
-export type OrigemDaSupressao = 'ses' | 'smtp';
+type MotivoDaSupressao = 'bounce_permanente' | 'reclamacao' | 'smtp_5xx';
+type OrigemDaSupressao = 'ses' | 'smtp';
 
 const normalizar = (email: string) => email.trim().toLowerCase();
 

@@ -66,7 +66,7 @@ const notificacaoSes = z.discriminatedUnion('notificationType', [
 ]);
 
 /** Only an https address on Amazon's SNS domain is visited to confirm a subscription. */
-export function urlDeConfirmacaoValida(url: string): boolean {
+function urlDeConfirmacaoValida(url: string): boolean {
   try {
     const u = new URL(url);
     return u.protocol === 'https:' && /^sns\.[a-z0-9-]+\.amazonaws\.com(\.cn)?$/.test(u.hostname);
@@ -75,7 +75,7 @@ export function urlDeConfirmacaoValida(url: string): boolean {
   }
 }
 
-export type ResultadoDoWebhook =
+type ResultadoDoWebhook =
   | { tipo: 'inscricao_confirmada' }
   | { tipo: 'repetida' }
   | { tipo: 'ignorada' }
