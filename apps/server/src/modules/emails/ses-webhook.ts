@@ -99,13 +99,14 @@ export async function receberNotificacaoSes(
   const lido = envelope.safeParse(bruto);
   if (!lido.success) throw erro('webhookSesMalformado', 'faltam campos do envelope do SNS.');
   const msg = lido.data;
+  // The topic first: a post naming another topic is refused before the validator fetches any
+  // certificate (a forged one naming ours still needs Amazon's signature, checked next).
+  if (!topicos.includes(msg.TopicArn)) throw erro('webhookSesTopicoNaoPermitido');
   try {
     await integracaoSns.validador.validate(bruto as never);
   } catch {
     throw erro('webhookSesAssinaturaInvalida');
   }
-  // After the signature: a topic named in a forged message means nothing.
-  if (!topicos.includes(msg.TopicArn)) throw erro('webhookSesTopicoNaoPermitido');
 
   if (msg.Type === 'SubscriptionConfirmation') {
     if (!msg.SubscribeURL || !urlDeConfirmacaoValida(msg.SubscribeURL))
