@@ -15,7 +15,12 @@ describe('suppressed e-mail banner', () => {
     mockApi({ ...pageData, 'GET /api/me': { body: perfil({ email_suprimido: true }) } });
     renderApp(paths.dashboard);
 
-    const banner = await screen.findByRole('region', { name: 'Seus e-mails não estão chegando' });
+    // The first render of a file loads the dashboard's lazy route: a longer wait than the default.
+    const banner = await screen.findByRole(
+      'region',
+      { name: 'Seus e-mails não estão chegando' },
+      { timeout: 15_000 },
+    );
     expect(banner.textContent).toContain('Não conseguimos entregar e-mails para maria@metalurgica.com.br');
     expect(banner.textContent).toContain('Verifique o endereço ou fale conosco.');
     expect(screen.getByRole('link', { name: 'fale conosco' }).getAttribute('href')).toBe(paths.suporte);
@@ -24,7 +29,7 @@ describe('suppressed e-mail banner', () => {
   it('is not shown while e-mails are delivered', async () => {
     mockApi({ ...pageData, 'GET /api/me': { body: perfil() } });
     renderApp(paths.dashboard);
-    expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1 }, { timeout: 15_000 })).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Seus e-mails não estão chegando' })).toBeNull();
   });
 });
