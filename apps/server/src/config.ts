@@ -12,6 +12,9 @@ import { serverRoot } from './paths.ts';
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
 
+/** An SNS topic's ARN (arn:aws:sns:region:account:name; aws-cn and aws-us-gov partitions too). */
+const SNS_TOPIC_ARN = /^arn:aws(?:-[a-z]+)*:sns:[a-z0-9-]+:\d{12}:[\w-]{1,256}$/;
+
 function isValidTimeZone(tz: string): boolean {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: tz });
@@ -118,14 +121,10 @@ const envSchema = z
             .map((t) => t.trim())
             .filter(Boolean),
         )
-        .pipe(
-          z.array(
-            z.string().regex(/^arn:aws(?:-[a-z]+)*:sns:[a-z0-9-]+:\d{12}:[\w-]{1,256}$/, {
-              error:
-                'deve ser uma lista de ARNs de tópicos do SNS (arn:aws:sns:região:conta:nome), separados por vírgula',
-            }),
-          ),
-        )
+        .refine((arns) => arns.every((arn) => SNS_TOPIC_ARN.test(arn)), {
+          error:
+            'deve ser uma lista de ARNs de tópicos do SNS (arn:aws:sns:região:conta:nome), separados por vírgula',
+        })
         .default([]),
     ),
     TEMP_PASSWORD_TTL_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(90).default(7)),
