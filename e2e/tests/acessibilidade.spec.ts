@@ -130,6 +130,7 @@ test('axe finds no violation on the admin screens, their tabs and their dialogs'
     'Simulação',
     'Registros',
     'E-mails',
+    'Supressões',
   ]);
   await page.getByRole('tab', { name: 'Regras', exact: true }).click();
   await dialogo(page, page.getByRole('button', { name: /^Editar regra / }).first(), /^Editar regra /);

@@ -41,6 +41,7 @@ import { chavesApiAdminRoutes, chavesApiRoutes } from './modules/chaves-api/rout
 import { autenticarChaveApi } from './modules/chaves-api/service.ts';
 import { contaRoutes } from './modules/conta/routes.ts';
 import { emailAdminRoutes } from './modules/emails/routes.ts';
+import { sesWebhookRoutes } from './modules/emails/ses-webhook-routes.ts';
 import { empresasAdminRoutes, pedidoEmpresaRoutes } from './modules/empresas/routes.ts';
 import { conviteRoutes, equipeRoutes, equipesAdminRoutes } from './modules/equipes/routes.ts';
 import { exportacaoRoutes } from './modules/exportacao/routes.ts';
@@ -161,6 +162,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     if (
       !['GET', 'HEAD', 'OPTIONS'].includes(request.method) &&
       route.startsWith('/api/') &&
+      // Amazon SNS posts SES notifications here: no browser, no Origin; its signature is the check.
+      route !== '/api/webhooks/ses' &&
       !/^\/api\/auth\/callback\//.test(resolvedPath(request.url, config.publicUrl)) &&
       // The one-click unsubscribe (RFC 8058) is posted by the mail provider, from no page of ours;
       // it takes no session and its signed token is the credential (decision 035).
@@ -324,6 +327,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(marcaRoutes);
   await app.register(marcaAdminRoutes);
   await app.register(emailAdminRoutes);
+  await app.register(sesWebhookRoutes);
   await app.register(laudosRoutes);
   await app.register(exportacaoRoutes);
   await app.register(relatoriosRoutes);

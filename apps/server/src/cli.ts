@@ -173,13 +173,13 @@ const commands: Record<string, { usage: string; run(config: Config, args: string
             for (const r of sim.resumos)
               console.log(`resumo: ${r.destinatario}  ${r.laudos} laudo(s)  ${r.assunto}`);
             console.log(
-              `\nSimulação de ${formatDateBR(dia)}: ${sim.itens.filter((i) => !i.jaEnviado).length} e-mail(s) seriam enviados; ${sim.semEmail} laudo(s) sem e-mail do cliente; ${sim.semPlano} aviso(s) sem notificações no plano; ${sim.respondidos} laudo(s) já respondido(s) pelo cliente; ${sim.descadastrados} descadastrado(s) por preferência; ${sim.foraDoTipo} laudo(s) fora do tipo das regras; ${sim.resumos.length} resumo(s) por destinatário. Nada foi enviado.`,
+              `\nSimulação de ${formatDateBR(dia)}: ${sim.itens.filter((i) => !i.jaEnviado).length} e-mail(s) seriam enviados; ${sim.semEmail} laudo(s) sem e-mail do cliente; ${sim.semPlano} aviso(s) sem notificações no plano; ${sim.respondidos} laudo(s) já respondido(s) pelo cliente; ${sim.descadastrados} descadastrado(s) por preferência; ${sim.foraDoTipo} laudo(s) fora do tipo das regras; ${sim.suprimidos} destinatário(s) na lista de supressão; ${sim.resumos.length} resumo(s) por destinatário. Nada foi enviado.`,
             );
             return;
           }
           const r = await scheduler.executar({ origem: 'cli', ...(asOf ? { asOf } : {}) });
           console.log(
-            `Lembretes de ${formatDateBR(r.dataReferencia)}: ${r.enfileirados} e-mail(s) enfileirado(s), ${r.jaEnviados} já enviado(s), ${r.semEmail} laudo(s) sem e-mail, ${r.semPlano} sem notificações no plano, ${r.respondidos} respondido(s) pelo cliente, ${r.descadastrados} descadastrado(s) por preferência, ${r.foraDoTipo} fora do tipo das regras, ${r.resumos} resumo(s) com ${r.laudosEmResumos} laudo(s), ${r.escalonamentos} escalonamento(s) aos gestores, ${r.erros} erro(s).`,
+            `Lembretes de ${formatDateBR(r.dataReferencia)}: ${r.enfileirados} e-mail(s) enfileirado(s), ${r.jaEnviados} já enviado(s), ${r.semEmail} laudo(s) sem e-mail, ${r.semPlano} sem notificações no plano, ${r.respondidos} respondido(s) pelo cliente, ${r.descadastrados} descadastrado(s) por preferência, ${r.foraDoTipo} fora do tipo das regras, ${r.suprimidos} suprimido(s), ${r.resumos} resumo(s) com ${r.laudosEmResumos} laudo(s), ${r.escalonamentos} escalonamento(s) aos gestores, ${r.erros} erro(s).`,
           );
           if (r.mensagem) console.log(r.mensagem);
           if (r.enfileirados > 0)

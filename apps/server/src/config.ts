@@ -12,6 +12,9 @@ import { serverRoot } from './paths.ts';
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
 
+/** An SNS topic's ARN (arn:aws:sns:region:account:name; aws-cn and aws-us-gov partitions too). */
+const SNS_TOPIC_ARN = /^arn:aws(?:-[a-z]+)*:sns:[a-z0-9-]+:\d{12}:[\w-]{1,256}$/;
+
 function isValidTimeZone(tz: string): boolean {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: tz });
@@ -107,6 +110,23 @@ const envSchema = z
     SES_REGION: z.preprocess(emptyToUndefined, z.string().default('us-east-1')),
     SES_ENDPOINT: z.preprocess(emptyToUndefined, z.url({ error: 'deve ser uma URL' }).optional()),
     SES_CONFIGURATION_SET: optionalString,
+    /** SNS topics whose SES bounce/complaint notifications POST /api/webhooks/ses accepts (comma list). */
+    SES_SNS_TOPIC_ARNS: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .transform((v) =>
+          v
+            .split(',')
+            .map((t) => t.trim())
+            .filter(Boolean),
+        )
+        .refine((arns) => arns.every((arn) => SNS_TOPIC_ARN.test(arn)), {
+          error:
+            'deve ser uma lista de ARNs de tópicos do SNS (arn:aws:sns:região:conta:nome), separados por vírgula',
+        })
+        .default([]),
+    ),
     TEMP_PASSWORD_TTL_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(90).default(7)),
     RATE_LIMIT_SIGNIN_PER_IP: z.preprocess(
       emptyToUndefined,
@@ -272,6 +292,8 @@ export interface Config {
       readonly region: string;
       readonly endpoint: string | undefined;
       readonly configurationSet: string | undefined;
+      /** SES_SNS_TOPIC_ARNS; empty: the bounce/complaint webhook is off. */
+      readonly snsTopicArns: readonly string[];
     };
   };
 }
@@ -379,6 +401,7 @@ export function loadConfig(env: Env = process.env): Config {
         region: e.SES_REGION,
         endpoint: e.SES_ENDPOINT,
         configurationSet: e.SES_CONFIGURATION_SET,
+        snsTopicArns: Object.freeze([...e.SES_SNS_TOPIC_ARNS]),
       }),
     }),
   });

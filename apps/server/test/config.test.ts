@@ -16,6 +16,19 @@ describe('configuration', () => {
     expect(env.DATABASE_URL).toBeUndefined();
   });
 
+  it('reads SES_SNS_TOPIC_ARNS as a list of SNS topic ARNs, and refuses anything else', () => {
+    expect(parseEnv({}).SES_SNS_TOPIC_ARNS).toEqual([]);
+    expect(
+      parseEnv({
+        SES_SNS_TOPIC_ARNS:
+          ' arn:aws:sns:us-east-1:123456789012:ses-avisos, arn:aws:sns:sa-east-1:123456789012:outro ',
+      }).SES_SNS_TOPIC_ARNS,
+    ).toEqual(['arn:aws:sns:us-east-1:123456789012:ses-avisos', 'arn:aws:sns:sa-east-1:123456789012:outro']);
+    expect(() => parseEnv({ SES_SNS_TOPIC_ARNS: 'https://sns.amazonaws.com/topico' })).toThrow(
+      /SES_SNS_TOPIC_ARNS: deve ser uma lista de ARNs/,
+    );
+  });
+
   it('lists every problem at once, in Portuguese, naming each variable', () => {
     let error: unknown;
     try {

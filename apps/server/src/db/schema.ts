@@ -621,6 +621,8 @@ export const notificationRuns = pgTable(
     outOfType: integer('out_of_type').notNull().default(0),
     /** Reminders and monthly reports not sent: the person turned that kind of e-mail off (decision 035). */
     unsubscribed: integer('unsubscribed').notNull().default(0),
+    /** Due reminders not sent: the recipient's address is on the suppression list (decision 036). */
+    suppressed: integer('suppressed').notNull().default(0),
     /** Digest e-mails queued (one per recipient), and the laudo milestones they listed. */
     digests: integer('digests').notNull().default(0),
     digestLaudos: integer('digest_laudos').notNull().default(0),
@@ -892,3 +894,40 @@ export const preferenciasNotificacao = pgTable(
     check('preferencias_notificacao_origem_ck', sql`${t.origem} in ('app', 'descadastro', 'admin')`),
   ],
 );
+
+/**
+ * Addresses the product no longer e-mails (decision 036): a permanent bounce or a complaint reported
+ * by Amazon SES (through SNS), or a permanent SMTP refusal (5xx) at send time. An admin may remove one.
+ */
+export const emailSupressoes = pgTable(
+  'email_supressoes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    motivo: text('motivo').notNull(),
+    /** The provider's diagnostic (bounce diagnostic code, SMTP response). */
+    detalhe: text('detalhe'),
+    origem: text('origem').notNull(),
+    criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('email_supressoes_email_uq').on(sql`lower(${t.email})`),
+    index('email_supressoes_criado_em_idx').on(t.criadoEm),
+    check('email_supressoes_motivo_ck', sql`${t.motivo} in ('bounce_permanente', 'reclamacao', 'smtp_5xx')`),
+    check('email_supressoes_origem_ck', sql`${t.origem} in ('ses', 'smtp')`),
+  ],
+);
+
+/** Transient bounces per address (mailbox full, …): counted, never suppressing (decision 036). */
+export const emailBouncesTransitorios = pgTable('email_bounces_transitorios', {
+  /** Lower-cased. */
+  email: text('email').primaryKey(),
+  total: integer('total').notNull().default(0),
+  ultimoEm: timestamp('ultimo_em', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** SNS messages already handled, by MessageId: SNS may deliver one more than once. */
+export const snsMensagens = pgTable('sns_mensagens', {
+  messageId: text('message_id').primaryKey(),
+  recebidoEm: timestamp('recebido_em', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -18,6 +18,7 @@ import { assertEmailAddress, assertNoLineBreak, type Mailbox, parseMailbox } fro
 import type { AcaoDoEmail, DescadastroDoEmail } from './layout.ts';
 import { type RenderedEmail, renderEmail } from './render.ts';
 import { seal, unseal } from './seal.ts';
+import { estaSuprimido, suprimir } from './supressao.ts';
 import {
   type AnexoDoEmail,
   createOutboxTransport,
@@ -95,7 +96,12 @@ interface SealedMessage {
   descadastro?: { umClique: string; mailto: string };
 }
 
-type LogStatus = 'pending' | 'sending' | 'retrying' | 'sent' | 'failed';
+/** `suprimido`: not sent, the address is on the suppression list (decision 036); never retried. */
+type LogStatus = 'pending' | 'sending' | 'retrying' | 'sent' | 'failed' | 'suprimido';
+
+/** What email_logs and the reminders' records say of a message not sent to a suppressed address. */
+const MENSAGEM_SUPRIMIDO =
+  'Não enviado: o endereço está na lista de supressão (devolução permanente ou reclamação).';
 
 interface Attempt {
   at: string;
@@ -362,7 +368,8 @@ export class EmailService {
     set: Partial<typeof emailLogs.$inferInsert>,
     registrarResultado?: RegistrarResultado,
   ) {
-    const settled = attempt.status === 'sent' || attempt.status === 'failed';
+    const settled =
+      attempt.status === 'sent' || attempt.status === 'failed' || attempt.status === 'suprimido';
     await this.db.transaction(async (tx) => {
       await tx
         .update(emailLogs)
@@ -374,7 +381,7 @@ export class EmailService {
         .where(eq(emailLogs.id, logId));
       if (settled && registrarResultado) {
         const resultado: ResultadoDoEmail = {
-          status: attempt.status as 'sent' | 'failed',
+          status: attempt.status === 'sent' ? 'sent' : 'failed',
           at: new Date(attempt.at),
           ...(attempt.error ? { error: attempt.error } : {}),
         };
@@ -418,6 +425,18 @@ export class EmailService {
     }
     const settings = this.settings.get();
     const provider = this.providerFor(settings);
+    // Checked at delivery, not when queued: an address suppressed meanwhile is spared, one removed
+    // from the list meanwhile gets the message. The outbox too: the sandbox shows what would happen.
+    if (await estaSuprimido(this.db, message.to.address)) {
+      await this.appendAttempt(
+        logId,
+        { at: new Date().toISOString(), status: 'suprimido', provider, error: MENSAGEM_SUPRIMIDO },
+        { status: 'suprimido', errorMessage: MENSAGEM_SUPRIMIDO, provider },
+        registrarResultado,
+      );
+      this.log.info({ logId, provider, templateType: message.templateType }, 'e-mail suprimido');
+      return;
+    }
     await this.db
       .update(emailLogs)
       .set({ status: 'sending', provider, attempts: sql`${emailLogs.attempts} + 1`, updatedAt: new Date() })
@@ -458,6 +477,13 @@ export class EmailService {
               err instanceof Error ? err.message : 'Unknown error',
               true,
             );
+      if (error.destinatarioRecusado)
+        await suprimir(this.db, {
+          email: message.to.address,
+          motivo: 'smtp_5xx',
+          detalhe: error.message,
+          origem: 'smtp',
+        });
       const retriesLeft = (job.retryLimit ?? this.config.email.retryLimit) - (job.retryCount ?? 0);
       const willRetry = error.retryable && retriesLeft > 0;
       const status: LogStatus = willRetry ? 'retrying' : 'failed';
@@ -474,7 +500,10 @@ export class EmailService {
     }
   }
 
-  /** Sends at once, outside the queue (CLI test, admin "send a test"), and logs it. */
+  /**
+   * Sends at once, outside the queue (CLI test, admin "send a test"), and logs it. An admin's
+   * explicit test goes even to a suppressed address (it is how one checks it works again).
+   */
   async sendNow(request: EmailRequest): Promise<SendResult> {
     const settings = this.settings.get();
     const provider = this.providerFor(settings);
@@ -521,6 +550,8 @@ export class EmailService {
       return { success: true, messageId, provider, logId };
     } catch (err) {
       const message = err instanceof Error ? err.message : 'Unknown error';
+      if (err instanceof EmailSendError && err.destinatarioRecusado)
+        await suprimir(this.db, { email: to.address, motivo: 'smtp_5xx', detalhe: message, origem: 'smtp' });
       await this.appendAttempt(
         logId,
         { at: new Date().toISOString(), status: 'failed', provider, error: message },

@@ -64,6 +64,8 @@ export class EmailSendError extends Error {
     readonly code: string,
     message: string,
     readonly retryable: boolean,
+    /** The server refused the recipient for good (SMTP 550–559 to RCPT TO): the address goes on the suppression list. */
+    readonly destinatarioRecusado = false,
   ) {
     super(message);
     this.name = 'EmailSendError';
@@ -166,9 +168,25 @@ export function createSmtpTransport(smtpUrl: string): EmailTransport {
 }
 
 function mapSmtpError(err: unknown): EmailSendError {
-  const e = err as { code?: string; responseCode?: number; response?: string; message?: string };
+  const e = err as {
+    code?: string;
+    responseCode?: number;
+    response?: string;
+    message?: string;
+    command?: string;
+  };
   const detail = (e.response ?? e.message ?? 'erro desconhecido').toString().slice(0, 300);
   if (typeof e.responseCode === 'number') {
+    // 550–559 to RCPT TO: no such mailbox, mailbox disabled, refused by policy. Retrying cannot help
+    // and sending again hurts the sender's reputation (decision 036). A 5xx to anything else (the
+    // sender, the content) is the message's problem, not the address's.
+    if (e.responseCode >= 550 && e.responseCode <= 559 && (e.command === 'RCPT TO' || e.code === 'EENVELOPE'))
+      return new EmailSendError(
+        `SMTP_${e.responseCode}`,
+        `Servidor SMTP recusou o destinatário (${e.responseCode}): ${detail}`,
+        false,
+        true,
+      );
     if (e.responseCode >= 400 && e.responseCode < 500) {
       return new EmailSendError(
         `SMTP_${e.responseCode}`,

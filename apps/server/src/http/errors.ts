@@ -467,6 +467,37 @@ export const ERROS = {
     code: 'CABECALHO_INVALIDO',
     message: (campo: string) => `${campo} contém quebra de linha e foi recusado.`,
   },
+  supressaoNaoEncontrada: {
+    status: 404,
+    code: 'NAO_ENCONTRADO',
+    message: 'Endereço não está na lista de supressão.',
+  },
+  // The Amazon SES notifications webhook (decision 036): machines post here, people never.
+  webhookSesDesativado: {
+    status: 404,
+    code: 'WEBHOOK_SES_DESATIVADO',
+    message: 'Webhook do Amazon SES desativado: defina SES_SNS_TOPIC_ARNS no servidor para ativá-lo.',
+  },
+  webhookSesMalformado: {
+    status: 400,
+    code: 'WEBHOOK_SES_MALFORMADO',
+    message: (detalhe: string) => `Notificação do SNS malformada: ${detalhe}`,
+  },
+  webhookSesAssinaturaInvalida: {
+    status: 403,
+    code: 'WEBHOOK_SES_ASSINATURA_INVALIDA',
+    message: 'Assinatura da notificação do SNS inválida: mensagem recusada.',
+  },
+  webhookSesTopicoNaoPermitido: {
+    status: 403,
+    code: 'WEBHOOK_SES_TOPICO_NAO_PERMITIDO',
+    message: 'Tópico do SNS não configurado em SES_SNS_TOPIC_ARNS: mensagem recusada.',
+  },
+  webhookSesConfirmacaoFalhou: {
+    status: 502,
+    code: 'WEBHOOK_SES_CONFIRMACAO_FALHOU',
+    message: 'Não foi possível confirmar a inscrição no tópico do SNS; o SNS tentará de novo.',
+  },
 
   // ── Suporte (modules/suporte) ───────────────────────────────────────────────────────────────
   chamadoNaoEncontrado: { status: 404, code: 'NAO_ENCONTRADO', message: 'Chamado não encontrado.' },

@@ -9,6 +9,8 @@ export async function startSmtpPeer(
     reject?: (attempt: number) => { code: number; message: string } | null;
     /** While true, a message is read but never acknowledged: the sender hangs mid-send. */
     stall?: () => boolean;
+    /** Refuses a recipient at RCPT TO (as a server does for a mailbox that does not exist). */
+    rejectRecipient?: (address: string) => { code: number; message: string } | null;
   } = {},
 ) {
   const received: ParsedMail[] = [];
@@ -18,6 +20,13 @@ export async function startSmtpPeer(
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      const rejection = options.rejectRecipient?.(address.address) ?? null;
+      if (!rejection) return callback();
+      const err = new Error(rejection.message) as Error & { responseCode: number };
+      err.responseCode = rejection.code;
+      callback(err);
+    },
     onData(stream, _session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));

@@ -9,10 +9,12 @@ import {
   avisos,
   chamadoMensagens,
   chamados,
+  emailSupressoes,
   laudos,
   notificationHistory,
   respostasLembrete,
 } from '../../src/db/schema.ts';
+import { suprimir } from '../../src/email/supressao.ts';
 import { avisar } from '../../src/modules/avisos/service.ts';
 import { gerarChaveApi } from '../../src/modules/chaves-api/service.ts';
 import { assinarLink } from '../../src/modules/respostas/link.ts';
@@ -309,6 +311,17 @@ export async function registrosDaEquipe(t: TestServer, empresaId: string): Promi
     '/api/respostas/{token}': await respostaDeTeste(t, empresaId),
     '/api/admin/renovacoes/{id}': (await pedidoDeRenovacao(t, empresaId)).id,
   };
+}
+
+/** An address on the suppression list (decision 036), as a hard bounce leaves it; its id. */
+export async function supressaoDeTeste(t: TestServer, email = 'devolvido@acme.com.br'): Promise<string> {
+  const db = t.server.database.db;
+  await suprimir(db, { email, motivo: 'bounce_permanente', detalhe: 'smtp; 550 5.1.1', origem: 'ses' });
+  const [row] = await db
+    .select({ id: emailSupressoes.id })
+    .from(emailSupressoes)
+    .where(sql`lower(${emailSupressoes.email}) = ${email}`);
+  return row!.id;
 }
 
 /** An in-app notice of the person (issue 19, decision 032), written as an event writes it; its id. */

@@ -26,6 +26,7 @@ import {
   registrosDaEquipe,
   renovarLaudoDeTeste,
   respostaDeTeste,
+  supressaoDeTeste,
   uploadCapa,
   xlsx,
 } from '../helpers/security.ts';
@@ -105,6 +106,7 @@ beforeAll(async () => {
     '/api/admin/planos/{id}': plano!.id,
     '/api/admin/email/templates/{type}': 'laudo_criado',
     '/api/admin/email/mensagens/{id}': email!.id,
+    '/api/admin/email/supressoes/{id}': await supressaoDeTeste(t),
     '/api/admin/notificacoes/regras/{id}': regra!.id,
     '/api/admin/blog/posts/{id}': rascunho.id,
     '/api/blog/posts/{id}': rascunho.id,

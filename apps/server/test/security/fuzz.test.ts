@@ -42,6 +42,8 @@ const RUNS_PER_QUERY_ROUTE = Math.max(1, Math.round(50 * scale));
 
 const t = await createTestServer({
   JOBS: 'off',
+  // The SES webhook on (decision 036), so its parser meets the fuzzer's bodies.
+  SES_SNS_TOPIC_ARNS: 'arn:aws:sns:us-east-1:123456789012:ses-avisos',
   // The abuse limits have their own tests (brute-force.test.ts); here they would only hide depth.
   RATE_LIMIT_SIGNIN_PER_IP: '100000',
   RATE_LIMIT_SIGNIN_PER_EMAIL: '100000',
@@ -97,6 +99,7 @@ beforeAll(async () => {
     '/api/admin/pedidos-empresa/{id}': pedido!.id,
     '/api/admin/email/templates/{type}': 'laudo_criado',
     '/api/admin/email/mensagens/{id}': '00000000-0000-4000-8000-000000000000',
+    '/api/admin/email/supressoes/{id}': '00000000-0000-4000-8000-000000000000',
     '/api/laudos/{id}': laudo.id,
     '/api/laudos/{id}/versoes/{numero}': '1',
     '/api/admin/notificacoes/regras/{id}': regra!.id,

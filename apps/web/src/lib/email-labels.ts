@@ -42,9 +42,16 @@ export function rotuloTipoEmail(tipo: string): string {
 }
 
 /** Where an e-mail is in its delivery (the outbox's states). */
-export type StatusEmail = 'pending' | 'sending' | 'retrying' | 'sent' | 'failed';
+export type StatusEmail = 'pending' | 'sending' | 'retrying' | 'sent' | 'failed' | 'suprimido';
 
-export const statusEmail: readonly StatusEmail[] = ['pending', 'sending', 'retrying', 'sent', 'failed'];
+export const statusEmail: readonly StatusEmail[] = [
+  'pending',
+  'sending',
+  'retrying',
+  'sent',
+  'failed',
+  'suprimido',
+];
 
 export const rotulosStatusEmail: Record<StatusEmail, string> = {
   pending: 'Pendente',
@@ -52,6 +59,7 @@ export const rotulosStatusEmail: Record<StatusEmail, string> = {
   retrying: 'Tentando novamente',
   sent: 'Enviado',
   failed: 'Falhou',
+  suprimido: 'Suprimido',
 };
 
 /** The badge tone of each state: green sent, red failed, amber still on its way. */
@@ -61,4 +69,5 @@ export const tonsStatusEmail = {
   retrying: 'warning',
   sent: 'success',
   failed: 'danger',
+  suprimido: 'neutral',
 } as const satisfies Record<StatusEmail, string>;

@@ -17,6 +17,7 @@ export function perfil(overrides: Partial<Perfil> = {}): Perfil {
     plano: null,
     dois_fatores: false,
     email_verificado: true,
+    email_suprimido: false,
     ...overrides,
   };
 }

@@ -82,6 +82,8 @@ export const perfilSchema = z.object({
   dois_fatores: z.boolean(),
   /** False until the person follows the confirmation link (the app shows a banner to resend it). */
   email_verificado: z.boolean(),
+  /** True while the person's address is on the suppression list (the app shows a banner, decision 036). */
+  email_suprimido: z.boolean(),
 });
 
 const recurso = z.boolean().catch(false);
@@ -113,6 +115,7 @@ export const perfilWebSchema = z.object({
     .catch(null),
   dois_fatores: z.boolean().catch(false),
   email_verificado: z.boolean().catch(true),
+  email_suprimido: z.boolean().catch(false),
 });
 export type Perfil = z.infer<typeof perfilWebSchema>;
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { entrada } from './entrada.ts';
 
 /** Where an e-mail is in its delivery (`email_logs.status`). */
-export const statusesDeEmail = ['pending', 'sending', 'retrying', 'sent', 'failed'] as const;
+export const statusesDeEmail = ['pending', 'sending', 'retrying', 'sent', 'failed', 'suprimido'] as const;
 export type StatusDeEmail = (typeof statusesDeEmail)[number];
 
 // ── Requests ────────────────────────────────────────────────────────────────────────────────
@@ -34,6 +34,14 @@ export const mensagensDeEmailQuery = z.object({
   pagina: z.coerce.number().int().min(1).max(100_000).default(1),
   porPagina: z.coerce.number().int().min(1).max(200).default(50),
 });
+/** GET /api/admin/email/supressoes. */
+export const supressoesQuery = z.object({ busca: z.string().trim().max(200).optional() });
+export const supressaoParams = z.object({ id: z.uuid() });
+
+/** Why an address is on the suppression list (decision 036). */
+export const motivosDeSupressao = ['bounce_permanente', 'reclamacao', 'smtp_5xx'] as const;
+export type MotivoDeSupressao = (typeof motivosDeSupressao)[number];
+
 /** GET /api/admin/email/outbox. */
 export const outboxDeEmailQuery = z.object({ limit: z.coerce.number().int().min(1).max(500).default(50) });
 
@@ -125,9 +133,24 @@ function respostas<D extends z.ZodType>(data: D) {
     /** The variables this type may use, without braces. */
     variaveis: z.array(z.string()),
   });
+  const supressoes = z.object({
+    supressoes: z.array(
+      z.object({
+        id: z.string(),
+        email: z.string(),
+        motivo: z.enum(motivosDeSupressao),
+        detalhe: z.string().nullable(),
+        origem: z.enum(['ses', 'smtp']),
+        criadoEm: data,
+        /** Transient bounces counted for the address (they never suppress). */
+        bouncesTransitorios: z.number(),
+      }),
+    ),
+  });
   return {
     status,
     estatisticas,
+    supressoes,
     limpeza,
     paginaDeMensagens,
     mensagemComConteudo,
@@ -159,5 +182,6 @@ export type MensagemDeEmailComConteudo = z.infer<Web['mensagemComConteudo']>;
 export type TemplateDeEmailResumo = z.infer<Web['templates']>['templates'][number];
 export type TemplateDeEmail = z.infer<Web['template']>['template'];
 export type PreviaDeTemplate = z.infer<Web['previa']>;
+export type SupressaoDeEmail = z.infer<Web['supressoes']>['supressoes'][number];
 export type ResultadoDoTesteDeTemplate = z.infer<Web['teste']>;
 export type ConteudoDeTemplate = z.output<typeof previaDeTemplateEntrada>;

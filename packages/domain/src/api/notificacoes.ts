@@ -118,6 +118,8 @@ export const simulacaoSchema = z.object({
   foraDoTipo: z.number(),
   /** Reminders and monthly reports to people who turned that kind of e-mail off (decision 035). */
   descadastrados: z.number(),
+  /** Recipients left out: their address is on the suppression list (decision 036). */
+  suprimidos: z.number(),
   /** The digest e-mails: one per recipient, with how many laudos it lists and its subject. */
   resumos: z.array(
     z.object({
@@ -187,6 +189,8 @@ function comInstantes<I extends z.ZodType>(instante: I) {
     foraDoTipo: z.number(),
     /** Reminders and monthly reports to people who turned that kind of e-mail off (decision 035). */
     descadastrados: z.number(),
+    /** Due reminders not sent: the recipient's address is on the suppression list (decision 036). */
+    suprimidos: z.number(),
     /** Digest e-mails queued, and the laudos they listed. */
     resumos: z.number(),
     laudosEmResumos: z.number(),

@@ -4,6 +4,7 @@ import type { SessionUser } from '../../auth/session.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { preparada } from '../../db/prepared.ts';
 import { planos } from '../../db/schema.ts';
+import { estaSuprimido } from '../../email/supressao.ts';
 import { pedidoPendente } from '../empresas/pedidos.ts';
 
 /** GET /api/me: the session user (spec section 3, "Session user"), with their plan's limits and features. */
@@ -34,5 +35,6 @@ export async function buscarPerfil(db: DbOrTx, user: SessionUser) {
       : null,
     dois_fatores: user.doisFatores,
     email_verificado: user.emailVerificado,
+    email_suprimido: await estaSuprimido(db, user.email),
   };
 }

@@ -76,6 +76,7 @@ export async function enviarLembretes(
     respondidos: 0,
     foraDoTipo: 0,
     descadastrados: 0,
+    suprimidos: 0,
     resumos: 0,
     laudosEmResumos: 0,
     escalonamentos: 0,
@@ -88,12 +89,10 @@ export async function enviarLembretes(
     try {
       const lembretes = janelas.filter((j) => j.regra.kind !== 'relatorio_mensal');
       const obrigatorios = deps.settings.get().notifications.tiposObrigatorios;
-      const { envios, semEmail, semPlano, respondidos, foraDoTipo, descadastrados } = await planejarEnvios(
-        db,
-        lembretes,
-        obrigatorios,
-      );
+      const { envios, semEmail, semPlano, respondidos, foraDoTipo, descadastrados, suprimidos } =
+        await planejarEnvios(db, lembretes, obrigatorios);
       totais.descadastrados = descadastrados;
+      totais.suprimidos = suprimidos;
       totais.semEmail = semEmail;
       totais.semPlano = semPlano;
       totais.respondidos = respondidos;

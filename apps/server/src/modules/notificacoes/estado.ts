@@ -23,6 +23,8 @@ export interface Totais {
   foraDoTipo: number;
   /** Reminders and monthly reports to people who turned that kind of e-mail off (decision 035). */
   descadastrados: number;
+  /** Due reminders not sent: the recipient is on the suppression list (decision 036). */
+  suprimidos: number;
   /** Digest e-mails queued, and the laudos they listed (each also counted in `enfileirados`). */
   resumos: number;
   laudosEmResumos: number;
@@ -93,6 +95,7 @@ export async function concluirExecucao(
       answered: totais.respondidos,
       outOfType: totais.foraDoTipo,
       unsubscribed: totais.descadastrados,
+      suppressed: totais.suprimidos,
       digests: totais.resumos,
       digestLaudos: totais.laudosEmResumos,
       escalations: totais.escalonamentos,
@@ -168,6 +171,7 @@ function toExecucao(r: typeof notificationRuns.$inferSelect): Execucao {
     respondidos: r.answered,
     foraDoTipo: r.outOfType,
     descadastrados: r.unsubscribed,
+    suprimidos: r.suppressed,
     resumos: r.digests,
     laudosEmResumos: r.digestLaudos,
     escalonamentos: r.escalations,

@@ -18,6 +18,7 @@ import { and, eq, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { authUser, laudos, notificationHistory, usuarios } from '../../db/schema.ts';
 import type { EmailService } from '../../email/delivery.ts';
+import { suprimidosEntre } from '../../email/supressao.ts';
 import { variaveisDoLaudo } from '../laudos/variaveis-email.ts';
 import { empresasSemRecurso } from '../planos/recursos.ts';
 import { quemQuerReceber } from '../preferencias/service.ts';
@@ -128,7 +129,8 @@ function janelasDoDia(regras: readonly RegraRow[], data: string): Janela[] {
  * of a company whose plan leaves out `notificacoes` gets none (issue 18): counted in `semPlano`. A
  * laudo whose due date was answered (renewal requested or "ciente", issue 19) gets no more
  * before-expiry reminders, nor after-expiry notices of a rule with `pararAposResposta`: counted in
- * `respondidos`.
+ * `respondidos`. A recipient on the suppression list (decision 036) is left out: counted in
+ * `suprimidos` (one per recipient and laudo).
  */
 export async function planejarEnvios(
   db: DbOrTx,
@@ -142,6 +144,7 @@ export async function planejarEnvios(
   respondidos: number;
   foraDoTipo: number;
   descadastrados: number;
+  suprimidos: number;
 }> {
   const regrasPorId = new Map(janelas.map((j) => [j.regra.id, j.regra]));
   const janelasDeRegra: JanelaDeRegra[] = janelas
@@ -158,7 +161,15 @@ export async function planejarEnvios(
     });
   const faixas = faixasDeVencimento(janelasDeRegra);
   if (faixas.length === 0)
-    return { envios: [], semEmail: 0, semPlano: 0, respondidos: 0, foraDoTipo: 0, descadastrados: 0 };
+    return {
+      envios: [],
+      semEmail: 0,
+      semPlano: 0,
+      respondidos: 0,
+      foraDoTipo: 0,
+      descadastrados: 0,
+      suprimidos: 0,
+    };
   const rows = await laudosDevidos(db, faixas);
   // A rule limited to laudo types reaches only those (decision 031): each laudo's milestone is the
   // latest among the rules of its type; one reached only by rules of other types is `foraDoTipo`.
@@ -212,14 +223,21 @@ export async function planejarEnvios(
         templateType: regra.templateType ?? templateDoMarco(escolha.marco),
       });
   }
-  const preferidos = await queremReceber(db, envios, obrigatorios);
+  // Addresses on the suppression list (bounced for good, complained: decision 036) get nothing.
+  const suprimidosSet = await suprimidosEntre(
+    db,
+    envios.map((e) => e.destinatario.email),
+  );
+  const aEnviar = envios.filter((e) => !suprimidosSet.has(e.destinatario.email.trim().toLowerCase()));
+  const preferidos = await queremReceber(db, aEnviar, obrigatorios);
   return {
     envios: preferidos,
     semEmail,
     semPlano,
     respondidos,
     foraDoTipo,
-    descadastrados: envios.length - preferidos.length,
+    descadastrados: aEnviar.length - preferidos.length,
+    suprimidos: envios.length - aEnviar.length,
   };
 }
 
@@ -355,11 +373,8 @@ export async function simularLembretes(
 ): Promise<Simulacao> {
   const { db, email } = deps;
   const janelas = janelasDoDia(regras, data);
-  const { envios, semEmail, semPlano, respondidos, foraDoTipo, descadastrados } = await planejarEnvios(
-    db,
-    janelas,
-    deps.obrigatorios,
-  );
+  const { envios, semEmail, semPlano, respondidos, foraDoTipo, descadastrados, suprimidos } =
+    await planejarEnvios(db, janelas, deps.obrigatorios);
   const itens: ItemSimulado[] = [];
   const marcados = await marcarJaEnviados(db, envios);
   const assuntoDe = async (type: string, variables: Record<string, unknown>) => {
@@ -457,6 +472,7 @@ export async function simularLembretes(
     respondidos,
     foraDoTipo,
     descadastrados: descadastrados + mensaisDescadastrados,
+    suprimidos,
     resumos,
   };
 }

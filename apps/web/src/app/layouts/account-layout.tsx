@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router';
 import { AreaShell } from '../../components/layout/area-shell';
 import { useAuth } from '../../features/auth';
+import { EmailSuppressedBanner } from '../../features/auth/components/email-suppressed-banner';
 import { EmailVerificationBanner } from '../../features/auth/components/email-verification-banner';
 import { paths } from '../../lib/paths';
 import { AcoesDoCabecalho } from './acoes-do-cabecalho';
@@ -17,6 +18,7 @@ export function AccountLayout() {
       navItems={admin ? adminNavItems : clientNavItemsFor(user)}
       actions={<AcoesDoCabecalho admin={admin} />}
     >
+      <EmailSuppressedBanner />
       <EmailVerificationBanner />
       <Outlet />
     </AreaShell>

@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router';
 import { AreaShell } from '../../components/layout/area-shell';
+import { EmailSuppressedBanner } from '../../features/auth/components/email-suppressed-banner';
 import { paths } from '../../lib/paths';
 import { AcoesDoCabecalho } from './acoes-do-cabecalho';
 import { adminNavItems } from './area-nav';
@@ -12,6 +13,7 @@ export function AdminLayout() {
       navItems={adminNavItems}
       actions={<AcoesDoCabecalho admin={true} />}
     >
+      <EmailSuppressedBanner />
       <Outlet />
     </AreaShell>
   );

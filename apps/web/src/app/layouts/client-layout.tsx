@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router';
 import { AreaShell } from '../../components/layout/area-shell';
 import { useAuth } from '../../features/auth';
+import { EmailSuppressedBanner } from '../../features/auth/components/email-suppressed-banner';
 import { EmailVerificationBanner } from '../../features/auth/components/email-verification-banner';
 import { paths } from '../../lib/paths';
 import { AcoesDoCabecalho } from './acoes-do-cabecalho';
@@ -21,6 +22,7 @@ export function ClientLayout() {
       navItems={user?.tipo === 'admin' ? clientNavItemsForAdmin : clientNavItemsFor(user)}
       actions={<AcoesDoCabecalho admin={user?.tipo === 'admin'} />}
     >
+      <EmailSuppressedBanner />
       <EmailVerificationBanner />
       <Outlet />
     </AreaShell>

@@ -294,6 +294,7 @@ describe('admin: agendador', () => {
             respondidos: 0,
             descadastrados: 0,
             foraDoTipo: 0,
+            suprimidos: 0,
             resumos: 1,
             laudosEmResumos: 4,
             escalonamentos: 1,
@@ -323,6 +324,7 @@ describe('admin: simulação de envio', () => {
     respondidos: 0,
     descadastrados: 0,
     foraDoTipo: 1,
+    suprimidos: 0,
     resumos: [
       { destinatario: 'maria@metalurgica.com.br', destinatarioNome: 'Maria Souza', laudos: 1, assunto: 'x' },
     ],
@@ -404,6 +406,7 @@ describe('admin: simulação de envio', () => {
           respondidos: 0,
           descadastrados: 0,
           foraDoTipo: 0,
+          suprimidos: 0,
           resumos: [],
         },
       },

@@ -177,6 +177,9 @@ function resumo(execucao: Execucao): string {
     ...(execucao.foraDoTipo > 0
       ? [plural(execucao.foraDoTipo, 'laudo fora do tipo das regras', 'laudos fora do tipo das regras')]
       : []),
+    ...(execucao.suprimidos > 0
+      ? [plural(execucao.suprimidos, 'destinatário suprimido', 'destinatários suprimidos')]
+      : []),
     plural(execucao.erros, 'erro', 'erros'),
   ].join(', ');
 }

@@ -115,6 +115,12 @@ function ResultadoSimulacao({ simulacao }: { simulacao: Simulacao }) {
             esse tipo de mensagem nas preferências de notificação.
           </p>
         ) : null}
+        {simulacao.suprimidos > 0 ? (
+          <p>
+            {plural(simulacao.suprimidos, 'destinatário', 'destinatários')} na lista de supressão (devolução
+            permanente ou reclamação): não receberiam o lembrete.
+          </p>
+        ) : null}
       </div>
       {simulacao.itens.length > 0 ? (
         <DataTable
