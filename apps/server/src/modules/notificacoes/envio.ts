@@ -46,6 +46,8 @@ export interface DependenciasDoEnvio {
   /** AUTH_SECRET: signs each reminder's answer links (modules/respostas/link.ts). */
   secret: string;
   log: Log;
+  /** WhatsApp (decision 037): queues the run's reminders for the people who opted in; returns how many. */
+  whatsapp?: (envios: readonly Envio[]) => Promise<number>;
 }
 
 /**
@@ -138,6 +140,19 @@ export async function enviarLembretes(
         } catch (err) {
           totais.erros += lote.length;
           log.error({ err, runId }, 'falha ao enfileirar lembretes; o lote será tentado na próxima execução');
+        }
+      }
+      // WhatsApp: the same reminders, for whoever opted in (its own exactly-once rows; decision 037).
+      if (deps.whatsapp) {
+        try {
+          const n = await deps.whatsapp(envios);
+          if (n > 0) log.info({ runId, whatsapp: n }, 'lembretes por WhatsApp enfileirados');
+        } catch (err) {
+          totais.erros++;
+          log.error(
+            { err, runId },
+            'falha ao enfileirar mensagens de WhatsApp; serão tentadas na próxima execução',
+          );
         }
       }
       const escalonamentos = await planejarEscalonamentos(db, lembretes, deps.timeZone);
