@@ -131,7 +131,7 @@ describe(`WhatsApp alerts (${testEngine})`, () => {
     const finais = await waitUntil(
       async () => {
         const rows = await mensagens();
-        return rows.length === 3 && rows.every((r) => r.status === 'sent' || r.status === 'failed') && rows;
+        return rows.length === 3 && rows.every((r) => r.status === 'sent' || r.status === 'failed') ? rows : null;
       },
       { what: 'as mensagens de WhatsApp enviadas ou falhadas' },
     );
