@@ -86,15 +86,13 @@ describe(`WhatsApp alerts (${testEngine})`, () => {
     expect(foraDoPlano.statusCode).toBe(409);
     expect(foraDoPlano.json().error.message).toContain('plano');
     // Elisa had opted in before her company changed plans: still nothing goes to her.
-    await db
-      .insert(whatsappConsentimentos)
-      .values({
-        usuarioId: elisa.id,
-        acao: 'concedido',
-        numero: '+5541988880003',
-        origem: 'app',
-        texto: 'x',
-      });
+    await db.insert(whatsappConsentimentos).values({
+      usuarioId: elisa.id,
+      acao: 'concedido',
+      numero: '+5541988880003',
+      origem: 'app',
+      texto: 'x',
+    });
     const [consentimento] = await db
       .select()
       .from(whatsappConsentimentos)
@@ -131,7 +129,9 @@ describe(`WhatsApp alerts (${testEngine})`, () => {
     const finais = await waitUntil(
       async () => {
         const rows = await mensagens();
-        return rows.length === 3 && rows.every((r) => r.status === 'sent' || r.status === 'failed') ? rows : null;
+        return rows.length === 3 && rows.every((r) => r.status === 'sent' || r.status === 'failed')
+          ? rows
+          : null;
       },
       { what: 'as mensagens de WhatsApp enviadas ou falhadas' },
     );
