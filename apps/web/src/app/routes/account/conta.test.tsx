@@ -10,6 +10,7 @@ const pageData = notUnderTest(
   'GET /api/auth/get-session',
   'GET /api/auth/list-sessions',
   'GET /api/settings/public',
+  'GET /api/me/whatsapp',
 );
 
 const sessoes = [

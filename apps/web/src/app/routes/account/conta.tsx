@@ -5,6 +5,7 @@ import { type Perfil, useAuth } from '../../../features/auth';
 import { ChangePasswordForm } from '../../../features/auth/components/change-password-form';
 import { SessionsPanel } from '../../../features/auth/components/sessions-panel';
 import { TwoFactorSettings } from '../../../features/auth/components/two-factor-settings';
+import { WhatsappSecao } from '../../../features/whatsapp/components/whatsapp-secao';
 import { useDocumentTitle } from '../../../lib/document-title';
 
 /** /conta: the user's data, password, two-factor and sessions. */
@@ -24,6 +25,13 @@ export function ContaPage() {
             <Dados user={user} />
           </Section>
         ) : null}
+        <Section
+          id="conta-whatsapp"
+          title="WhatsApp"
+          description="Receba também pelo WhatsApp os avisos de vencimento dos laudos."
+        >
+          <WhatsappSecao />
+        </Section>
         <Section
           id="conta-senha"
           title="Alterar senha"
