@@ -5,9 +5,10 @@ import { RegistrosNotificacao } from '../../../features/email/components/registr
 import { RegrasNotificacao } from '../../../features/email/components/regras-notificacao';
 import { ServicoEmail } from '../../../features/email/components/servico-email';
 import { SimulacaoEnvio } from '../../../features/email/components/simulacao-envio';
+import { MensagensWhatsapp } from '../../../features/whatsapp/components/mensagens-whatsapp';
 import { useDocumentTitle } from '../../../lib/document-title';
 
-const abas = ['regras', 'agendador', 'simulacao', 'registros', 'emails'] as const;
+const abas = ['regras', 'agendador', 'simulacao', 'registros', 'emails', 'whatsapp'] as const;
 type Aba = (typeof abas)[number];
 
 /** /admin/email-notifications: the reminders' rules, scheduler, dry run, logs and e-mail service. */
@@ -24,6 +25,7 @@ export function EmailNotificationsPage() {
     { id: 'simulacao', label: 'Simulação', panel: <SimulacaoEnvio /> },
     { id: 'registros', label: 'Registros', panel: <RegistrosNotificacao /> },
     { id: 'emails', label: 'E-mails', panel: <ServicoEmail /> },
+    { id: 'whatsapp', label: 'WhatsApp', panel: <MensagensWhatsapp /> },
   ];
 
   return (

@@ -1,9 +1,14 @@
-import { type WhatsappEstado, whatsappEstadoSchema } from '@laudos/domain/api';
+import {
+  type WhatsappEstado,
+  type WhatsappMensagens,
+  whatsappEstadoSchema,
+  whatsappMensagensResposta,
+} from '@laudos/domain/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
 import { parseWith } from '../../../lib/parse';
 
-export type { WhatsappEstado };
+export type { WhatsappEstado, WhatsappMensagens };
 
 const chave = ['whatsapp', 'meu'] as const;
 const parseEstado = parseWith(whatsappEstadoSchema, 'resposta');
@@ -32,5 +37,15 @@ export function useDesativarWhatsapp() {
   return useMutation({
     mutationFn: () => apiFetch('/me/whatsapp', { method: 'DELETE', parse: parseEstado }),
     onSuccess: (estado) => queryClient.setQueryData(chave, estado),
+  });
+}
+
+const parseMensagens = parseWith(whatsappMensagensResposta, 'resposta');
+
+/** GET /api/admin/whatsapp/mensagens: the latest messages and their delivery statuses (admin). */
+export function useMensagensWhatsapp() {
+  return useQuery({
+    queryKey: ['whatsapp', 'mensagens'],
+    queryFn: ({ signal }) => apiFetch('/admin/whatsapp/mensagens', { parse: parseMensagens, signal }),
   });
 }
