@@ -61,6 +61,7 @@ import { settingsRoutes } from './modules/settings/routes.ts';
 import { loadWebBuild, registerSeoRoutes, sendPage } from './modules/site/public-site.ts';
 import { suporteAdminRoutes, suporteRoutes } from './modules/suporte/routes.ts';
 import { usuariosAdminRoutes } from './modules/usuarios/routes.ts';
+import { whatsappAdminRoutes, whatsappRoutes, whatsappWebhookRoutes } from './modules/whatsapp/routes.ts';
 import { DOCS_PREFIX, descricaoDaApi, openapiRoutes } from './openapi.ts';
 import type { SettingsStore } from './settings/store.ts';
 import type { LocalFileStorage } from './storage/storage.ts';
@@ -341,6 +342,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(notificacoesRoutes);
   await app.register(blogRoutes);
   await app.register(calendarioRoutes);
+  await app.register(whatsappRoutes);
+  await app.register(whatsappAdminRoutes);
+  await app.register(whatsappWebhookRoutes);
   await app.register(openapiRoutes, { accessByRoute });
 
   await registerWebApp(app, config);

@@ -158,6 +158,7 @@ const commands: Record<string, { usage: string; run(config: Config, args: string
           },
           verificarLembretes: { verificarLembretes: () => scheduler.verificar({ origem: 'cli' }) },
           limparAvisos: { limparAvisos: () => limparAvisosLidos(database.db) },
+          enviarWhatsapp: { entregar: async () => {} },
         });
         await jobs.start();
         try {

@@ -127,6 +127,15 @@ const envSchema = z
         })
         .default([]),
     ),
+    // WhatsApp Business Cloud API (decision 037): the channel is on only with all four set.
+    WHATSAPP_API_URL: z.preprocess(
+      emptyToUndefined,
+      z.url({ error: 'deve ser uma URL' }).default('https://graph.facebook.com/v21.0'),
+    ),
+    WHATSAPP_PHONE_NUMBER_ID: optionalString,
+    WHATSAPP_TOKEN: optionalString,
+    WHATSAPP_APP_SECRET: optionalString,
+    WHATSAPP_VERIFY_TOKEN: optionalString,
     TEMP_PASSWORD_TTL_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(90).default(7)),
     RATE_LIMIT_SIGNIN_PER_IP: z.preprocess(
       emptyToUndefined,
@@ -296,6 +305,14 @@ export interface Config {
       readonly snsTopicArns: readonly string[];
     };
   };
+  /** WhatsApp Business Cloud API (decision 037); null when not configured (the channel is off). */
+  readonly whatsapp: {
+    readonly apiUrl: string;
+    readonly phoneNumberId: string;
+    readonly token: string;
+    readonly appSecret: string;
+    readonly verifyToken: string;
+  } | null;
 }
 
 export class ConfigError extends Error {
@@ -315,7 +332,7 @@ export function parseEnv(env: Env) {
       const key = issue.path.join('.') || '(ambiente)';
       const value = env[String(issue.path[0])];
       const shown =
-        value === undefined || /SECRET|PASSWORD|SMTP_URL|DATABASE_URL/.test(key)
+        value === undefined || /SECRET|PASSWORD|TOKEN|SMTP_URL|DATABASE_URL/.test(key)
           ? ''
           : ` (valor atual: "${value}")`;
       return `${key}: ${issue.message}${shown}`;
@@ -404,6 +421,16 @@ export function loadConfig(env: Env = process.env): Config {
         snsTopicArns: Object.freeze([...e.SES_SNS_TOPIC_ARNS]),
       }),
     }),
+    whatsapp:
+      e.WHATSAPP_PHONE_NUMBER_ID && e.WHATSAPP_TOKEN && e.WHATSAPP_APP_SECRET && e.WHATSAPP_VERIFY_TOKEN
+        ? Object.freeze({
+            apiUrl: e.WHATSAPP_API_URL.replace(/\/+$/, ''),
+            phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID,
+            token: e.WHATSAPP_TOKEN,
+            appSecret: e.WHATSAPP_APP_SECRET,
+            verifyToken: e.WHATSAPP_VERIFY_TOKEN,
+          })
+        : null,
   });
 }
 

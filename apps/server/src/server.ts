@@ -13,6 +13,11 @@ import { NotificationScheduler } from './modules/notificacoes/agendador.ts';
 import { registrarResultadoDoLembrete } from './modules/notificacoes/envio.ts';
 import { anexoDoRelatorioMensal } from './modules/notificacoes/relatorio-mensal.ts';
 import { getPlanoPadrao } from './modules/planos/service.ts';
+import {
+  type DependenciasDoWhatsapp,
+  enfileirarLembretesWhatsapp,
+  entregarWhatsapp,
+} from './modules/whatsapp/service.ts';
 import { type AdminSeedResult, seed } from './seed.ts';
 import { openSettingsStore, type SettingsStore } from './settings/store.ts';
 import { LocalFileStorage } from './storage/storage.ts';
@@ -84,11 +89,19 @@ export async function createServer(config: Config, options: CreateServerOptions 
       warn: (o: object, m: string) => app?.log.warn(o, m),
       error: (o: object, m: string) => app?.log.error(o, m),
     };
+    const whatsapp: DependenciasDoWhatsapp = {
+      config,
+      db: database.db,
+      jobs,
+      settings,
+      log: logger,
+    };
     const notificacoes = new NotificationScheduler({
       config,
       db: database.db,
       email,
       settings,
+      whatsapp: (envios) => enfileirarLembretesWhatsapp(whatsapp, envios),
       workers: jobs.workers,
       log: logger,
       ...(options.clock ? { clock: options.clock } : {}),
@@ -103,6 +116,7 @@ export async function createServer(config: Config, options: CreateServerOptions 
       },
       verificarLembretes: { verificarLembretes: () => notificacoes.verificar({ origem: 'agendada' }) },
       limparAvisos: { limparAvisos: () => limparAvisosLidos(database.db) },
+      enviarWhatsapp: { entregar: (data, attempt) => entregarWhatsapp(whatsapp, data, attempt) },
     });
     const auth = createAuth(
       config,

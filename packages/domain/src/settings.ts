@@ -16,6 +16,12 @@ export const logoSchema = z
   .regex(/^(https?:\/\/|\/)/, LOGO_MENSAGEM)
   .nullable();
 
+/** A WhatsApp template's name as Meta accepts it: lower-case letters, digits and underscores. */
+const modeloWhatsapp = z
+  .string()
+  .trim()
+  .regex(/^[a-z0-9_]{1,512}$/, 'Use só letras minúsculas, números e _ (o nome do modelo aprovado na Meta).');
+
 /** Each section's fields, once: the stored document's schema and the strict request body use them. */
 export const settingsSections = {
   notifications: {
@@ -57,6 +63,13 @@ export const settingsSections = {
   security: {
     requireTwoFactorForAdmins: z.boolean().default(false),
   },
+  /** The WhatsApp templates' names, as approved in Meta's WhatsApp Manager (decision 037). */
+  whatsapp: {
+    modeloAntes: modeloWhatsapp.default('laudo_vencendo'),
+    modeloDepois: modeloWhatsapp.default('laudo_vencido'),
+    modeloConfirmacao: modeloWhatsapp.default('renovacao_recebida'),
+    modeloResumo: modeloWhatsapp.default('resumo_mensal'),
+  },
   plans: {
     /** The plan the public /planos page marks "Recomendado"; null marks none. */
     recommendedPlanId: z.uuid('Escolha um plano da lista.').nullable().default(null),
@@ -71,6 +84,7 @@ export const appSettingsSchema = z.object({
   contact: z.object(settingsSections.contact).prefault({}),
   limits: z.object(settingsSections.limits).prefault({}),
   security: z.object(settingsSections.security).prefault({}),
+  whatsapp: z.object(settingsSections.whatsapp).prefault({}),
   plans: z.object(settingsSections.plans).prefault({}),
 });
 

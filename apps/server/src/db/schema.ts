@@ -931,3 +931,74 @@ export const snsMensagens = pgTable('sns_mensagens', {
   messageId: text('message_id').primaryKey(),
   recebidoEm: timestamp('recebido_em', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// WhatsApp (decision 037)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A person's WhatsApp consent (LGPD), append-only: each grant and each revocation is a row, with
+ * when, how (`app`: the person on their account page) and the exact text shown. The latest row per
+ * person says whether they receive WhatsApp messages, and at which number (E.164).
+ */
+export const whatsappConsentimentos = pgTable(
+  'whatsapp_consentimentos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    usuarioId: text('usuario_id')
+      .notNull()
+      .references(() => authUser.id, { onDelete: 'cascade' }),
+    acao: text('acao').$type<'concedido' | 'revogado'>().notNull(),
+    numero: text('numero'),
+    origem: text('origem').$type<'app' | 'admin'>().notNull(),
+    texto: text('texto'),
+    criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('whatsapp_consentimentos_usuario_idx').on(t.usuarioId, t.criadoEm),
+    check('whatsapp_consentimentos_acao_ck', sql`${t.acao} in ('concedido', 'revogado')`),
+  ],
+);
+
+/**
+ * One WhatsApp message: the exactly-once record of a reminder's milestone for one person (the
+ * unique key, like notification_history's), its status from the Cloud API and its webhook
+ * (pending < sent < delivered < read; failed is final), and Meta's message id.
+ */
+export const whatsappMensagens = pgTable(
+  'whatsapp_mensagens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    laudoId: uuid('laudo_id')
+      .notNull()
+      .references(() => laudos.id, { onDelete: 'cascade' }),
+    usuarioId: text('usuario_id')
+      .notNull()
+      .references(() => authUser.id, { onDelete: 'cascade' }),
+    dataVencimento: date('data_vencimento', { mode: 'string' }).notNull(),
+    notificationType: text('notification_type').notNull(),
+    daysValue: integer('days_value').notNull(),
+    numero: text('numero').notNull(),
+    template: text('template').notNull(),
+    parametros: jsonb('parametros').$type<string[]>().notNull(),
+    status: text('status')
+      .$type<'pending' | 'retrying' | 'sent' | 'delivered' | 'read' | 'failed'>()
+      .notNull()
+      .default('pending'),
+    wamid: text('wamid'),
+    erro: text('erro'),
+    tentativas: integer('tentativas').notNull().default(0),
+    enviadoEm: timestamp('enviado_em', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('whatsapp_mensagens_marco_uq').on(
+      t.laudoId,
+      t.dataVencimento,
+      t.notificationType,
+      t.daysValue,
+      t.usuarioId,
+    ),
+    index('whatsapp_mensagens_criado_idx').on(t.criadoEm),
+  ],
+);

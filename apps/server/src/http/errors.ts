@@ -527,6 +527,27 @@ export const ERROS = {
     message: 'Pedido de renovação não encontrado.',
   },
 
+  // ── WhatsApp (modules/whatsapp, decision 037) ─────────────────────────────────────────────────
+  whatsappNumeroInvalido: {
+    status: 400,
+    code: 'WHATSAPP_NUMERO_INVALIDO',
+    message: 'Informe um número de celular válido com DDD, por exemplo (11) 98888-7777.',
+  },
+  whatsappSemConsentimento: {
+    status: 400,
+    code: 'WHATSAPP_SEM_CONSENTIMENTO',
+    message: 'Marque a caixa de consentimento para receber mensagens pelo WhatsApp.',
+  },
+  whatsappIndisponivel: {
+    status: 409,
+    code: 'WHATSAPP_INDISPONIVEL',
+    message: (motivo: string) => motivo,
+  },
+  whatsappAssinaturaInvalida: {
+    status: 403,
+    code: 'WHATSAPP_ASSINATURA_INVALIDA',
+    message: 'Assinatura do webhook do WhatsApp inválida.',
+  },
   // ── Blog (modules/blog) ─────────────────────────────────────────────────────────────────────
   postNaoEncontrado: { status: 404, code: 'POST_NAO_ENCONTRADO', message: 'Post não encontrado.' },
   slugEmUso: { status: 409, code: 'SLUG_EM_USO', message: 'Já existe um post com este endereço (slug).' },

@@ -22,9 +22,15 @@ describe('registrarJobs', () => {
       enviarEmail: { entregar: async () => {}, registrarResultado: async () => {} },
       verificarLembretes: { verificarLembretes: async () => null },
       limparAvisos: { limparAvisos: async () => 0 },
+      enviarWhatsapp: { entregar: async () => {} },
     };
     registrarJobs(jobs, config, ports);
-    expect(filas.map((f) => f.name)).toEqual(['email-send', 'notificacoes-verificar', 'avisos-limpar']);
+    expect(filas.map((f) => f.name)).toEqual([
+      'email-send',
+      'notificacoes-verificar',
+      'avisos-limpar',
+      'whatsapp-send',
+    ]);
     const [email, lembretes, avisos] = filas;
     expect(email?.deadLetter).toBe('email-send-dead');
     expect(email?.options).toMatchObject({ retryBackoff: true, retryLimit: config.email.retryLimit });
@@ -46,6 +52,7 @@ describe('registrarJobs', () => {
       },
       verificarLembretes: { verificarLembretes: async () => null },
       limparAvisos: { limparAvisos: async () => 0 },
+      enviarWhatsapp: { entregar: async () => {} },
     });
     await filas[0]!.work!.handler([
       { id: 'j1', name: 'email-send', data: { logId: 'l1', sealed: 'x', extra: 1 }, retryCount: 2 } as never,

@@ -1,6 +1,7 @@
 import type { Config } from '../config.ts';
 import type { Jobs } from './boss.ts';
 import { type EnviarEmailPort, enviarEmailJob } from './enviar-email.ts';
+import { type EnviarWhatsappPort, enviarWhatsappJob } from './enviar-whatsapp.ts';
 import { registerJob } from './job.ts';
 import { type LimparAvisosPort, limparAvisosJob } from './limpar-avisos.ts';
 import { type VerificarLembretesPort, verificarLembretesJob } from './verificar-lembretes.ts';
@@ -10,6 +11,7 @@ export interface JobPorts {
   enviarEmail: EnviarEmailPort;
   verificarLembretes: VerificarLembretesPort;
   limparAvisos: LimparAvisosPort;
+  enviarWhatsapp: EnviarWhatsappPort;
 }
 
 /**
@@ -20,4 +22,5 @@ export function registrarJobs(jobs: Jobs, config: Config, ports: JobPorts): void
   registerJob(jobs, config, enviarEmailJob, ports.enviarEmail);
   registerJob(jobs, config, verificarLembretesJob, ports.verificarLembretes);
   registerJob(jobs, config, limparAvisosJob, ports.limparAvisos);
+  registerJob(jobs, config, enviarWhatsappJob, ports.enviarWhatsapp);
 }

@@ -22,3 +22,4 @@ export * from './respostas.ts';
 export * from './settings.ts';
 export * from './suporte.ts';
 export * from './usuarios.ts';
+export * from './whatsapp.ts';

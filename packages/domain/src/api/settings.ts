@@ -16,6 +16,7 @@ export const appSettingsEntrada = z.strictObject({
   contact: z.strictObject(settingsSections.contact).prefault({}),
   limits: z.strictObject(settingsSections.limits).prefault({}),
   security: z.strictObject(settingsSections.security).prefault({}),
+  whatsapp: z.strictObject(settingsSections.whatsapp).prefault({}),
   plans: z.strictObject(settingsSections.plans).prefault({}),
 });
 

@@ -23,6 +23,8 @@ export interface DependenciasDoAgendador {
   /** False on an instance without job workers (JOBS=off): nothing is checked there. */
   workers: boolean;
   log: DependenciasDoEnvio['log'];
+  /** Queues a run's reminders by WhatsApp too (modules/whatsapp); absent in the CLI. */
+  whatsapp?: DependenciasDoEnvio['whatsapp'];
   /** The clock (tests travel in time); the real one by default. */
   clock?: () => Date;
 }
@@ -51,6 +53,7 @@ export class NotificationScheduler {
       publicUrl: deps.config.publicUrl,
       secret: deps.config.authSecret,
       log: deps.log,
+      ...(deps.whatsapp ? { whatsapp: deps.whatsapp } : {}),
     };
   }
 

@@ -47,6 +47,8 @@ export interface DependenciasDoEnvio {
   /** AUTH_SECRET: signs each reminder's answer links (modules/respostas/link.ts). */
   secret: string;
   log: Log;
+  /** WhatsApp (decision 037): queues the run's reminders for the people who opted in; returns how many. */
+  whatsapp?: (envios: readonly Envio[]) => Promise<number>;
 }
 
 /**
@@ -89,7 +91,7 @@ export async function enviarLembretes(
     try {
       const lembretes = janelas.filter((j) => j.regra.kind !== 'relatorio_mensal');
       const obrigatorios = deps.settings.get().notifications.tiposObrigatorios;
-      const { envios, semEmail, semPlano, respondidos, foraDoTipo, descadastrados, suprimidos } =
+      const { envios, semEmail, semPlano, respondidos, foraDoTipo, descadastrados, suprimidos, candidatos } =
         await planejarEnvios(db, lembretes, obrigatorios);
       totais.descadastrados = descadastrados;
       totais.suprimidos = suprimidos;
@@ -145,6 +147,20 @@ export async function enviarLembretes(
         } catch (err) {
           totais.erros += lote.length;
           log.error({ err, runId }, 'falha ao enfileirar lembretes; o lote será tentado na próxima execução');
+        }
+      }
+      // WhatsApp: the same reminders, for whoever opted in (its own exactly-once rows; decision 037),
+      // chosen before the e-mail's own filters (a suppressed address, e-mail turned off).
+      if (deps.whatsapp) {
+        try {
+          const n = await deps.whatsapp(candidatos);
+          if (n > 0) log.info({ runId, whatsapp: n }, 'lembretes por WhatsApp enfileirados');
+        } catch (err) {
+          totais.erros++;
+          log.error(
+            { err, runId },
+            'falha ao enfileirar mensagens de WhatsApp; serão tentadas na próxima execução',
+          );
         }
       }
       const escalonamentos = await planejarEscalonamentos(db, lembretes, deps.timeZone);

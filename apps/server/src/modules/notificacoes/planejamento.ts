@@ -138,7 +138,13 @@ export async function planejarEnvios(
   /** The kinds the firm made obligatory (settings.notifications.tiposObrigatorios). */
   obrigatorios: readonly TipoDeMensagem[],
 ): Promise<{
+  /** What goes by e-mail: without suppressed addresses and people who turned the kind off. */
   envios: Envio[];
+  /**
+   * Before those two e-mail filters: other channels (WhatsApp) apply their own consent and
+   * preferences to these.
+   */
+  candidatos: Envio[];
   semEmail: number;
   semPlano: number;
   respondidos: number;
@@ -163,6 +169,7 @@ export async function planejarEnvios(
   if (faixas.length === 0)
     return {
       envios: [],
+      candidatos: [],
       semEmail: 0,
       semPlano: 0,
       respondidos: 0,
@@ -232,6 +239,7 @@ export async function planejarEnvios(
   const preferidos = await queremReceber(db, aEnviar, obrigatorios);
   return {
     envios: preferidos,
+    candidatos: envios,
     semEmail,
     semPlano,
     respondidos,

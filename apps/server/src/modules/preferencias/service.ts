@@ -12,6 +12,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { preferenciasNotificacao, usuarios } from '../../db/schema.ts';
 import { erro } from '../../http/errors.ts';
 import { temRecurso } from '../planos/recursos.ts';
+import { consentimentosAtivos } from '../whatsapp/consentimento.ts';
 import { lerDescadastro } from './link.ts';
 
 /**
@@ -96,9 +97,8 @@ export async function preferenciasDe(
     obrigatorios: TIPOS_DE_MENSAGEM.filter((t) => obrigatorios.includes(t)),
     whatsapp: {
       noPlano: await temRecurso(db, user, 'whatsappAlerts'),
-      // The WhatsApp opt-in (LGPD consent) is recorded by the WhatsApp channel (issue 20): until it
-      // exists, nobody has opted in.
-      optIn: false,
+      // The WhatsApp opt-in (LGPD consent, decision 037): the person's latest grant not revoked.
+      optIn: (await consentimentosAtivos(db, [user.id])).has(user.id),
     },
   };
 }

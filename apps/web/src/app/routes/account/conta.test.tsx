@@ -11,6 +11,7 @@ const pageData = notUnderTest(
   'GET /api/auth/list-sessions',
   'GET /api/settings/public',
   'GET /api/calendario',
+  'GET /api/me/whatsapp',
 );
 
 const sessoes = [

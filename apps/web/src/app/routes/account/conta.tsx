@@ -6,6 +6,7 @@ import { ChangePasswordForm } from '../../../features/auth/components/change-pas
 import { SessionsPanel } from '../../../features/auth/components/sessions-panel';
 import { TwoFactorSettings } from '../../../features/auth/components/two-factor-settings';
 import { CalendarioSecao } from '../../../features/calendario/components/calendario-secao';
+import { WhatsappSecao } from '../../../features/whatsapp/components/whatsapp-secao';
 import { useDocumentTitle } from '../../../lib/document-title';
 
 /** /conta: the user's data, password, two-factor, sessions and calendar feed. */
@@ -25,6 +26,13 @@ export function ContaPage() {
             <Dados user={user} />
           </Section>
         ) : null}
+        <Section
+          id="conta-whatsapp"
+          title="WhatsApp"
+          description="Receba também pelo WhatsApp os avisos de vencimento dos laudos."
+        >
+          <WhatsappSecao />
+        </Section>
         <Section
           id="conta-senha"
           title="Alterar senha"

@@ -404,6 +404,12 @@ describe('admin: configurações', () => {
     },
     limits: { maxFileSizeMb: 25, maxLaudosPerClient: 100, maxUsers: 50 },
     security: { requireTwoFactorForAdmins: false },
+    whatsapp: {
+      modeloAntes: 'laudo_vencendo',
+      modeloDepois: 'laudo_vencido',
+      modeloConfirmacao: 'renovacao_recebida',
+      modeloResumo: 'resumo_mensal',
+    },
     plans: { recommendedPlanId: null as string | null },
   };
 

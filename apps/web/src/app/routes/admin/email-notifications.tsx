@@ -6,9 +6,10 @@ import { RegrasNotificacao } from '../../../features/email/components/regras-not
 import { ServicoEmail } from '../../../features/email/components/servico-email';
 import { SimulacaoEnvio } from '../../../features/email/components/simulacao-envio';
 import { SupressoesLista } from '../../../features/email/components/supressoes-lista';
+import { MensagensWhatsapp } from '../../../features/whatsapp/components/mensagens-whatsapp';
 import { useDocumentTitle } from '../../../lib/document-title';
 
-const abas = ['regras', 'agendador', 'simulacao', 'registros', 'emails', 'supressoes'] as const;
+const abas = ['regras', 'agendador', 'simulacao', 'registros', 'emails', 'supressoes', 'whatsapp'] as const;
 type Aba = (typeof abas)[number];
 
 /** /admin/email-notifications: the reminders' rules, scheduler, dry run, logs and e-mail service. */
@@ -26,6 +27,7 @@ export function EmailNotificationsPage() {
     { id: 'registros', label: 'Registros', panel: <RegistrosNotificacao /> },
     { id: 'emails', label: 'E-mails', panel: <ServicoEmail /> },
     { id: 'supressoes', label: 'Supressões', panel: <SupressoesLista /> },
+    { id: 'whatsapp', label: 'WhatsApp', panel: <MensagensWhatsapp /> },
   ];
 
   return (

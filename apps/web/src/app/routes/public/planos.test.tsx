@@ -86,8 +86,8 @@ describe('planos page', () => {
       'Exportação de dados',
     ]);
     expect(within(explicacao).getByText(/Excel ou CSV/)).toBeTruthy();
-    // WhatsApp is not sent yet: the card and the explanation say so.
-    expect(screen.getByText('Alertas por WhatsApp (em breve)')).toBeTruthy();
-    expect(within(explicacao).getByText(/^Em breve:/)).toBeTruthy();
+    // WhatsApp is sent now (decision 037): no "em breve" on the card; the explanation says who gets it.
+    expect(screen.queryByText('Alertas por WhatsApp (em breve)')).toBeNull();
+    expect(within(explicacao).getByText(/também pelo WhatsApp, para cada pessoa que cadastrar/)).toBeTruthy();
   });
 });

@@ -13,9 +13,6 @@ export const planosMeta = {
     'Compare os planos do portal de laudos: quantidade de laudos e usuários, lembretes de vencimento por e-mail, suporte e exportação de dados.',
 };
 
-/** Sold on plans but not delivered yet (WhatsApp comes with the channels issue): said on the card. */
-const emBreve: ReadonlySet<string> = new Set(['whatsappAlerts']);
-
 function limite(valor: number, singular: string, plural: string): string {
   return `Até ${valor.toLocaleString('pt-BR')} ${valor === 1 ? singular : plural}`;
 }
@@ -87,7 +84,7 @@ export function PlanosPage({ planos }: { planos: readonly PlanoPublico[] }) {
                       plano.recursos[key] ? (
                         <li key={key} className="flex gap-2">
                           <Check />
-                          {emBreve.has(key) ? `${label} (em breve)` : label}
+                          {label}
                         </li>
                       ) : (
                         <li key={key} className="flex gap-2 text-slate-600">

@@ -25,7 +25,7 @@ export const oQueORecursoFaz: Record<RecursoDoPlano, string> = {
   notificacoes:
     'Lembretes por e-mail antes e depois do vencimento de cada laudo, de 90 dias antes até um ano depois, e um resumo no dia 1 de cada mês.',
   whatsappAlerts:
-    'Em breve: os mesmos lembretes também pelo WhatsApp, para quem autorizar. Por enquanto, os lembretes chegam por e-mail.',
+    'Os lembretes antes e depois do vencimento também pelo WhatsApp, para cada pessoa que cadastrar o número e autorizar em Minha conta.',
   emailSupport:
     'Uma área de suporte no portal: abra um chamado, anexe um arquivo ou indique o laudo, acompanhe a conversa e receba as respostas por e-mail.',
   prioritySupport: 'Seus chamados de suporte passam à frente na fila da nossa equipe.',

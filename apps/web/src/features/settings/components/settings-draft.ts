@@ -27,6 +27,10 @@ export const fieldLabels = {
   'limits.maxFileSizeMb': 'Tamanho máximo de arquivo',
   'limits.maxLaudosPerClient': 'Máximo de laudos por cliente',
   'limits.maxUsers': 'Máximo de usuários',
+  'whatsapp.modeloAntes': 'Lembrete antes do vencimento',
+  'whatsapp.modeloDepois': 'Lembrete após o vencimento',
+  'whatsapp.modeloConfirmacao': 'Confirmação do pedido de renovação',
+  'whatsapp.modeloResumo': 'Resumo mensal',
 } as const;
 
 export type FieldPath = keyof typeof fieldLabels;
@@ -67,6 +71,12 @@ export function fromDraft(draft: Draft): AppSettings {
       address: draft.contact.address.trim(),
       website: draft.contact.website.trim(),
     },
+    whatsapp: {
+      modeloAntes: draft.whatsapp.modeloAntes.trim(),
+      modeloDepois: draft.whatsapp.modeloDepois.trim(),
+      modeloConfirmacao: draft.whatsapp.modeloConfirmacao.trim(),
+      modeloResumo: draft.whatsapp.modeloResumo.trim(),
+    },
     limits: {
       maxFileSizeMb: integer(draft.limits.maxFileSizeMb),
       maxLaudosPerClient: integer(draft.limits.maxLaudosPerClient),
@@ -87,6 +97,10 @@ function integerMessage(issue: Issue): string {
   return 'Use um número inteiro.';
 }
 
+function modeloMessage(): string {
+  return 'Use só letras minúsculas, números e _ (o nome do modelo aprovado na Meta).';
+}
+
 /** How the form words the schema's verdict on each field. */
 const messages: Record<FieldPath, (issue: Issue, draft: Draft) => string> = {
   'branding.companyName': (issue) => tooLong(issue) ?? 'Informe o nome da empresa.',
@@ -101,6 +115,10 @@ const messages: Record<FieldPath, (issue: Issue, draft: Draft) => string> = {
   'limits.maxFileSizeMb': integerMessage,
   'limits.maxLaudosPerClient': integerMessage,
   'limits.maxUsers': integerMessage,
+  'whatsapp.modeloAntes': modeloMessage,
+  'whatsapp.modeloDepois': modeloMessage,
+  'whatsapp.modeloConfirmacao': modeloMessage,
+  'whatsapp.modeloResumo': modeloMessage,
 };
 
 /** The fields the settings schema refuses, each with the form's message (the first failure wins). */

@@ -27,6 +27,7 @@ import {
   RecursosSection,
   type SectionProps,
   SegurancaSection,
+  WhatsappSection,
 } from './settings-sections';
 
 type SettingsFormProps = {
@@ -64,7 +65,7 @@ function LoadedSettingsForm({
   const dirty = JSON.stringify(draft) !== JSON.stringify(saved);
 
   const field: SectionProps['field'] = (path) => {
-    const [group, key] = path.split('.') as ['branding' | 'contact' | 'limits', string];
+    const [group, key] = path.split('.') as ['branding' | 'contact' | 'limits' | 'whatsapp', string];
     return {
       name: path,
       value: (draft[group] as Record<string, string>)[key] ?? '',
@@ -119,6 +120,7 @@ function LoadedSettingsForm({
 
       <ModoSection {...section} />
       <NotificacoesSection {...section} />
+      <WhatsappSection {...section} />
       <RecursosSection {...section} />
       <MarcaSection {...section} />
       <ContatoSection {...section} />

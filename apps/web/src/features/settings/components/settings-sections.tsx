@@ -95,6 +95,50 @@ export function NotificacoesSection({ draft, change }: SectionProps) {
   );
 }
 
+/** Each template's body parameters, in the order the server sends them (decision 037). */
+const modelosWhatsapp = [
+  {
+    path: 'whatsapp.modeloAntes',
+    label: 'Lembrete antes do vencimento',
+    parametros:
+      '{{1}} nome da pessoa, {{2}} nome do laudo, {{3}} código, {{4}} vencimento (dd/mm/aaaa), {{5}} dias até vencer',
+  },
+  {
+    path: 'whatsapp.modeloDepois',
+    label: 'Lembrete após o vencimento',
+    parametros:
+      '{{1}} nome da pessoa, {{2}} nome do laudo, {{3}} código, {{4}} vencimento (dd/mm/aaaa), {{5}} dias desde o vencimento',
+  },
+  {
+    path: 'whatsapp.modeloConfirmacao',
+    label: 'Confirmação do pedido de renovação',
+    parametros: 'ainda não enviado (em construção)',
+  },
+  { path: 'whatsapp.modeloResumo', label: 'Resumo mensal', parametros: 'ainda não enviado (em construção)' },
+] as const;
+
+export function WhatsappSection({ field }: SectionProps) {
+  return (
+    <Group
+      title="Modelos do WhatsApp"
+      description="Nomes dos modelos de mensagem aprovados no WhatsApp Manager da Meta, em português (pt_BR). Cada modelo recebe no corpo os parâmetros indicados, nesta ordem. O canal só funciona com as variáveis WHATSAPP_* configuradas no servidor e a opção Por WhatsApp ligada."
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        {modelosWhatsapp.map((m) => (
+          <TextField
+            key={m.path}
+            label={m.label}
+            autoComplete="off"
+            spellCheck={false}
+            hint={`Parâmetros: ${m.parametros}.`}
+            {...field(m.path)}
+          />
+        ))}
+      </div>
+    </Group>
+  );
+}
+
 const recursos = [
   ['fileUpload', 'Envio de arquivos'],
   ['pdfViewer', 'Visualizador de PDF'],

@@ -1,0 +1,248 @@
+import { instanteLocal } from '@laudos/domain';
+import { asc, eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  laudos,
+  notificationRules,
+  planos,
+  whatsappConsentimentos,
+  whatsappMensagens,
+} from '../src/db/schema.ts';
+import { createAdmin, createUser, empresaDeTeste, json } from './helpers/accounts.ts';
+import { type CloudApiLocal, iniciarCloudApiLocal } from './helpers/cloud-api-whatsapp.ts';
+import { testEngine } from './helpers/db.ts';
+import { createTestServer, signIn, type TestServer } from './helpers/server.ts';
+import { waitUntil } from './helpers/wait.ts';
+
+const SP = 'America/Sao_Paulo';
+let t: TestServer | undefined;
+let cloud: CloudApiLocal | undefined;
+afterEach(async () => {
+  await t?.close();
+  await cloud?.close();
+  t = undefined;
+  cloud = undefined;
+});
+
+describe(`WhatsApp alerts (${testEngine})`, () => {
+  it('opted-in people of a company whose plan has the feature get each milestone once through the Cloud API; others none; errors, retries and webhook statuses are recorded', {
+    timeout: 120_000,
+  }, async () => {
+    cloud = await iniciarCloudApiLocal();
+    const relogio = { agora: instanteLocal(SP, '2027-01-29', '09:05') };
+    t = await createTestServer(
+      {
+        JOBS: 'on',
+        JOBS_SUPERVISE_SECONDS: '1',
+        EMAIL_RATE_PER_SECOND: '100',
+        EMAIL_RETRY_DELAY_SECONDS: '1',
+        EMAIL_RETRY_DELAY_MAX_SECONDS: '2',
+        ...cloud.env,
+      },
+      { clock: () => relogio.agora },
+    );
+    const db = t.server.database.db;
+    await db.update(notificationRules).set({ lastRunDate: '2027-01-29' });
+    const [comWhatsapp] = await db
+      .insert(planos)
+      .values({ nome: 'Com WhatsApp', preco: 30, notificacoes: true, whatsappAlerts: true })
+      .returning({ id: planos.id });
+    const [semWhatsapp] = await db
+      .insert(planos)
+      .values({ nome: 'Sem WhatsApp', preco: 20, notificacoes: true, whatsappAlerts: false })
+      .returning({ id: planos.id });
+    const acme = await empresaDeTeste(t, 'ACME Ltda', { planoId: comWhatsapp!.id });
+    const beta = await empresaDeTeste(t, 'Beta SA', { planoId: semWhatsapp!.id });
+    const pessoa = async (email: string, nome: string, empresaId: string) => {
+      const u = await createUser(t!, { email, nome, empresaId, papel: 'gestor' });
+      return { ...u, cookie: await signIn(t!.app, email, u.password) };
+    };
+    const ana = await pessoa('ana@acme.com.br', 'Ana', acme);
+    const bruno = await pessoa('bruno@acme.com.br', 'Bruno', acme); // never opts in
+    const carla = await pessoa('carla@acme.com.br', 'Carla', acme); // a number without WhatsApp
+    const davi = await pessoa('davi@acme.com.br', 'Davi', acme); // rate-limited twice
+    const elisa = await pessoa('elisa@beta.com.br', 'Elisa', beta); // plan without the feature
+
+    // Opting in: the state, bad input, the consent recorded with its text.
+    const estado = await t.app.inject({ url: '/api/me/whatsapp', headers: { cookie: ana.cookie } });
+    expect(estado.json()).toMatchObject({ disponivel: true, ativo: false, motivo: null });
+    const optar = (cookie: string, body: object) =>
+      t!.app.inject({ method: 'PUT', url: '/api/me/whatsapp', headers: json(cookie), payload: body });
+    const invalido = await optar(ana.cookie, { numero: '1234', consentimento: true });
+    expect(invalido.statusCode).toBe(400);
+    expect(invalido.json().error.code).toBe('WHATSAPP_NUMERO_INVALIDO');
+    const semAceite = await optar(ana.cookie, { numero: '(11) 98888-7777', consentimento: false });
+    expect(semAceite.json().error.code).toBe('WHATSAPP_SEM_CONSENTIMENTO');
+    const aceito = await optar(ana.cookie, { numero: '(11) 98888-7777', consentimento: true });
+    expect(aceito.statusCode).toBe(200);
+    expect(aceito.json()).toMatchObject({ ativo: true, numero: '+5511988887777' });
+    expect((await optar(carla.cookie, { numero: '21 99999-0001', consentimento: true })).statusCode).toBe(
+      200,
+    );
+    expect((await optar(davi.cookie, { numero: '+55 31 98888-0002', consentimento: true })).statusCode).toBe(
+      200,
+    );
+    const foraDoPlano = await optar(elisa.cookie, { numero: '(41) 98888-0003', consentimento: true });
+    expect(foraDoPlano.statusCode).toBe(409);
+    expect(foraDoPlano.json().error.message).toContain('plano');
+    // Elisa had opted in before her company changed plans: still nothing goes to her.
+    await db.insert(whatsappConsentimentos).values({
+      usuarioId: elisa.id,
+      acao: 'concedido',
+      numero: '+5541988880003',
+      origem: 'app',
+      texto: 'x',
+    });
+    const [consentimento] = await db
+      .select()
+      .from(whatsappConsentimentos)
+      .where(eq(whatsappConsentimentos.usuarioId, ana.id));
+    expect(consentimento).toMatchObject({ acao: 'concedido', origem: 'app', numero: '+5511988887777' });
+    expect(consentimento?.texto).toContain('Autorizo');
+
+    cloud.falharPara('5521999990001', 'numero_invalido');
+    cloud.falharPara('5531988880002', 'limite', 'limite');
+    const vence = '2027-03-01';
+    const laudo = async (codigo: string, empresaId: string) =>
+      (
+        await db
+          .insert(laudos)
+          .values({
+            nome: `Vaso ${codigo}`,
+            codigo,
+            cliente: 'ACME Ltda',
+            tipo: 'NR-13',
+            empresaId,
+            dataVencimento: vence,
+          })
+          .returning({ id: laudos.id })
+      )[0]!.id;
+    await laudo('A-1', acme);
+    await laudo('B-1', beta);
+    relogio.agora = instanteLocal(SP, '2027-01-30', '09:05');
+    await t.server.notificacoes.verificar({ origem: 'agendada', now: relogio.agora });
+    // The same window again (a replayed run): nothing new.
+    await db.update(notificationRules).set({ lastRunDate: '2027-01-29' });
+    await t.server.notificacoes.verificar({ origem: 'agendada', now: relogio.agora });
+
+    const mensagens = () => db.select().from(whatsappMensagens).orderBy(asc(whatsappMensagens.numero));
+    const finais = await waitUntil(
+      async () => {
+        const rows = await mensagens();
+        return rows.length === 3 && rows.every((r) => r.status === 'sent' || r.status === 'failed')
+          ? rows
+          : null;
+      },
+      { what: 'as mensagens de WhatsApp enviadas ou falhadas' },
+    );
+    const porNumero = new Map(finais.map((r) => [r.numero, r]));
+    const daAna = porNumero.get('+5511988887777')!;
+    expect(daAna).toMatchObject({ status: 'sent', tentativas: 1, template: 'laudo_vencendo' });
+    expect(porNumero.get('+5521999990001')).toMatchObject({ status: 'failed', tentativas: 1 });
+    expect(porNumero.get('+5521999990001')?.erro).toContain('Número sem WhatsApp');
+    expect(porNumero.get('+5531988880002')).toMatchObject({ status: 'sent', tentativas: 3 });
+    // What Meta would have received: Ana's template once, in pt_BR, with its parameters and our row id.
+    expect(cloud.recebidas.filter((r) => r.to === '5511988887777')).toEqual([
+      expect.objectContaining({
+        template: 'laudo_vencendo',
+        language: 'pt_BR',
+        parametros: ['Ana', 'Vaso A-1', 'A-1', '01/03/2027', '30'],
+        callback: daAna.id,
+      }),
+    ]);
+    expect(cloud.tentativas.filter((x) => x.to === '5521999990001')).toHaveLength(1); // never retried
+    expect(cloud.tentativas.filter((x) => x.to === '5531988880002').map((x) => x.code)).toEqual([
+      130429,
+      130429,
+      null,
+    ]);
+    expect(cloud.recebidas.map((r) => r.to).sort()).toEqual(['5511988887777', '5531988880002']);
+    void bruno;
+
+    // The webhook: verification, a bad signature, statuses out of order.
+    const verificacao = await t.app.inject({
+      url: '/api/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=verifica-laudos&hub.challenge=1158201444',
+    });
+    expect(verificacao.statusCode).toBe(200);
+    expect(verificacao.body).toBe('1158201444');
+    const recusada = await t.app.inject({
+      url: '/api/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=outro&hub.challenge=1',
+    });
+    expect(recusada.statusCode).toBe(403);
+    const wamid = cloud.recebidas.find((r) => r.to === '5511988887777')!.wamid;
+    const postar = (w: { payload: string; headers: Record<string, string> }) =>
+      t!.app.inject({
+        method: 'POST',
+        url: '/api/webhooks/whatsapp',
+        headers: w.headers,
+        payload: w.payload,
+      });
+    const falsa = await postar(
+      cloud.webhook([{ id: wamid, status: 'read', callback: daAna.id }], { segredo: 'errado' }),
+    );
+    expect(falsa.statusCode).toBe(403);
+    const statusDaAna = async () =>
+      (await db.select().from(whatsappMensagens).where(eq(whatsappMensagens.id, daAna.id)))[0]?.status;
+    expect(await statusDaAna()).toBe('sent');
+    expect(
+      (await postar(cloud.webhook([{ id: wamid, status: 'delivered', callback: daAna.id }]))).statusCode,
+    ).toBe(200);
+    expect(await statusDaAna()).toBe('delivered');
+    // Read arrives, then a late "sent": the message stays read. An unknown id is ignored with 200.
+    await postar(cloud.webhook([{ id: wamid, status: 'read', callback: daAna.id }]));
+    const atrasado = await postar(
+      cloud.webhook([
+        { id: wamid, status: 'sent', callback: daAna.id },
+        { id: 'wamid.desconhecido', status: 'delivered', callback: '00000000-0000-4000-8000-000000000000' },
+      ]),
+    );
+    expect(atrasado.statusCode).toBe(200);
+    expect(await statusDaAna()).toBe('read');
+
+    // The firm sees them with their statuses.
+    const admin = await createAdmin(t);
+    const lista = await t.app.inject({
+      url: '/api/admin/whatsapp/mensagens',
+      headers: { cookie: admin.cookie },
+    });
+    expect(lista.json()).toMatchObject({ configurado: true });
+    expect(
+      lista
+        .json()
+        .mensagens.map((m: { status: string }) => m.status)
+        .sort(),
+    ).toEqual(['failed', 'read', 'sent']);
+
+    // Revoking: recorded, and the person is shown as off.
+    const desativado = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/me/whatsapp',
+      headers: json(ana.cookie),
+    });
+    expect(desativado.json()).toMatchObject({ ativo: false, numero: null });
+    const registros = await db
+      .select({ acao: whatsappConsentimentos.acao })
+      .from(whatsappConsentimentos)
+      .where(eq(whatsappConsentimentos.usuarioId, ana.id))
+      .orderBy(asc(whatsappConsentimentos.criadoEm));
+    expect(registros.map((r) => r.acao)).toEqual(['concedido', 'revogado']);
+  });
+
+  it('without the WHATSAPP_* configuration the channel is off and says so', async () => {
+    t = await createTestServer();
+    const u = await createUser(t, { email: 'x@acme.com.br' });
+    const cookie = await signIn(t.app, u.email, u.password);
+    const estado = await t.app.inject({ url: '/api/me/whatsapp', headers: { cookie } });
+    expect(estado.json()).toMatchObject({
+      disponivel: false,
+      motivo: expect.stringContaining('não foi configurado'),
+    });
+    const webhook = await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/whatsapp',
+      headers: { 'content-type': 'application/json', 'x-hub-signature-256': 'sha256=00' },
+      payload: '{}',
+    });
+    expect(webhook.statusCode).toBe(403);
+  });
+});
