@@ -493,8 +493,8 @@ describe(`notifications API (${testEngine})`, () => {
     expect(lista[0].type).toBe('laudo_criado');
     // 14 laudo reminders, laudo_criado, 6 account e-mails (with the sign-up confirmation and
     // notice), the monthly report, the team invitation, the two support e-mails, the firm's
-    // renewal request, the reminders' digest and the escalation copy.
-    expect(lista).toHaveLength(28);
+    // renewal request and the client's renewal update, the reminders' digest and the escalation copy.
+    expect(lista).toHaveLength(29);
     const { template } = (
       await t.app.inject({ url: '/api/admin/email/templates/vencimento_7', headers: h })
     ).json();

@@ -3,6 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   laudos,
+  notificationHistory,
   notificationRules,
   planos,
   whatsappConsentimentos,
@@ -62,6 +63,8 @@ describe(`WhatsApp alerts (${testEngine})`, () => {
     const carla = await pessoa('carla@acme.com.br', 'Carla', acme); // a number without WhatsApp
     const davi = await pessoa('davi@acme.com.br', 'Davi', acme); // rate-limited twice
     const elisa = await pessoa('elisa@beta.com.br', 'Elisa', beta); // plan without the feature
+    const fabio = await pessoa('fabio@acme.com.br', 'Fábio', acme); // WhatsApp reminders turned off
+    const gabi = await pessoa('gabi@acme.com.br', 'Gabi', acme); // e-mail reminders turned off only
 
     // Opting in: the state, bad input, the consent recorded with its text.
     const estado = await t.app.inject({ url: '/api/me/whatsapp', headers: { cookie: ana.cookie } });
@@ -82,6 +85,24 @@ describe(`WhatsApp alerts (${testEngine})`, () => {
     expect((await optar(davi.cookie, { numero: '+55 31 98888-0002', consentimento: true })).statusCode).toBe(
       200,
     );
+    expect((await optar(fabio.cookie, { numero: '(11) 97777-0004', consentimento: true })).statusCode).toBe(
+      200,
+    );
+    expect((await optar(gabi.cookie, { numero: '(11) 97777-0005', consentimento: true })).statusCode).toBe(
+      200,
+    );
+    // Preferences (decision 035) per channel: Fábio turns the WhatsApp reminders off, Gabi the e-mail ones.
+    const preferir = (cookie: string, canal: 'email' | 'whatsapp') =>
+      t!.app.inject({
+        method: 'PUT',
+        url: '/api/preferencias',
+        headers: json(cookie),
+        payload: { itens: [{ tipo: 'lembrete_antes', canal, ativo: false }] },
+      });
+    expect((await preferir(fabio.cookie, 'whatsapp')).statusCode).toBe(200);
+    expect((await preferir(gabi.cookie, 'email')).statusCode).toBe(200);
+    const grade = (await t.app.inject({ url: '/api/preferencias', headers: json(fabio.cookie) })).json();
+    expect(grade.whatsapp).toEqual({ noPlano: true, optIn: true });
     const foraDoPlano = await optar(elisa.cookie, { numero: '(41) 98888-0003', consentimento: true });
     expect(foraDoPlano.statusCode).toBe(409);
     expect(foraDoPlano.json().error.message).toContain('plano');
@@ -129,7 +150,7 @@ describe(`WhatsApp alerts (${testEngine})`, () => {
     const finais = await waitUntil(
       async () => {
         const rows = await mensagens();
-        return rows.length === 3 && rows.every((r) => r.status === 'sent' || r.status === 'failed')
+        return rows.length === 4 && rows.every((r) => r.status === 'sent' || r.status === 'failed')
           ? rows
           : null;
       },
@@ -156,7 +177,19 @@ describe(`WhatsApp alerts (${testEngine})`, () => {
       130429,
       null,
     ]);
-    expect(cloud.recebidas.map((r) => r.to).sort()).toEqual(['5511988887777', '5531988880002']);
+    expect(cloud.recebidas.map((r) => r.to).sort()).toEqual([
+      '5511977770005',
+      '5511988887777',
+      '5531988880002',
+    ]);
+    // Gabi, who turned only the e-mail off, got the WhatsApp message and no e-mail; Fábio the e-mail only.
+    const lembretesPorEmail = await db
+      .select({ para: notificationHistory.destinatario })
+      .from(notificationHistory)
+      .where(eq(notificationHistory.notificationType, 'vencendo'));
+    const enderecos = lembretesPorEmail.map((r) => r.para);
+    expect(enderecos).toContain('fabio@acme.com.br');
+    expect(enderecos).not.toContain('gabi@acme.com.br');
     void bruno;
 
     // The webhook: verification, a bad signature, statuses out of order.
@@ -211,7 +244,7 @@ describe(`WhatsApp alerts (${testEngine})`, () => {
         .json()
         .mensagens.map((m: { status: string }) => m.status)
         .sort(),
-    ).toEqual(['failed', 'read', 'sent']);
+    ).toEqual(['failed', 'read', 'sent', 'sent']);
 
     // Revoking: recorded, and the person is shown as off.
     const desativado = await t.app.inject({
