@@ -17,6 +17,7 @@ const pageData = notUnderTest(
   'GET /api/auth/get-session',
   'GET /api/auth/list-sessions',
   'GET /api/calendario',
+  'GET /api/me/whatsapp',
   'GET /api/admin/usuarios',
   'GET /api/admin/planos',
   'GET /api/admin/blog/posts',

@@ -13,7 +13,12 @@ function abrir() {
   let estado: { ativo: boolean; criadoEm: string | null } = { ativo: false, criadoEm: null };
   const urls = [URL_1, URL_2];
   const fetchMock = mockApi({
-    ...notUnderTest('GET /api/auth/get-session', 'GET /api/auth/list-sessions', 'GET /api/settings/public'),
+    ...notUnderTest(
+      'GET /api/auth/get-session',
+      'GET /api/auth/list-sessions',
+      'GET /api/settings/public',
+      'GET /api/me/whatsapp',
+    ),
     'GET /api/me': { body: perfil() },
     'GET /api/calendario': () => ({ body: estado }),
     'POST /api/calendario': () => {
@@ -73,7 +78,12 @@ describe('"Adicionar ao calendário" on /conta', () => {
 
   it('an admin has the same section; an existing link is not shown again', async () => {
     mockApi({
-      ...notUnderTest('GET /api/auth/get-session', 'GET /api/auth/list-sessions', 'GET /api/settings/public'),
+      ...notUnderTest(
+        'GET /api/auth/get-session',
+        'GET /api/auth/list-sessions',
+        'GET /api/settings/public',
+        'GET /api/me/whatsapp',
+      ),
       'GET /api/me': { body: perfil({ tipo: 'admin' }) },
       'GET /api/calendario': { body: { ativo: true, criadoEm: '2026-11-20T12:00:00.000Z' } },
     });

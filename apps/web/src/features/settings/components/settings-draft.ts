@@ -27,10 +27,10 @@ export const fieldLabels = {
   'limits.maxFileSizeMb': 'Tamanho máximo de arquivo',
   'limits.maxLaudosPerClient': 'Máximo de laudos por cliente',
   'limits.maxUsers': 'Máximo de usuários',
-  'whatsapp.modeloAntes': 'Lembrete antes do vencimento',
-  'whatsapp.modeloDepois': 'Lembrete após o vencimento',
-  'whatsapp.modeloConfirmacao': 'Confirmação do pedido de renovação',
-  'whatsapp.modeloResumo': 'Resumo mensal',
+  'whatsapp.modeloAntes': 'Modelo do lembrete antes do vencimento',
+  'whatsapp.modeloDepois': 'Modelo do lembrete após o vencimento',
+  'whatsapp.modeloConfirmacao': 'Modelo da confirmação do pedido de renovação',
+  'whatsapp.modeloResumo': 'Modelo do resumo mensal',
 } as const;
 
 export type FieldPath = keyof typeof fieldLabels;

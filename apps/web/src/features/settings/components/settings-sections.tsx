@@ -99,22 +99,26 @@ export function NotificacoesSection({ draft, change }: SectionProps) {
 const modelosWhatsapp = [
   {
     path: 'whatsapp.modeloAntes',
-    label: 'Lembrete antes do vencimento',
+    label: 'Modelo do lembrete antes do vencimento',
     parametros:
       '{{1}} nome da pessoa, {{2}} nome do laudo, {{3}} código, {{4}} vencimento (dd/mm/aaaa), {{5}} dias até vencer',
   },
   {
     path: 'whatsapp.modeloDepois',
-    label: 'Lembrete após o vencimento',
+    label: 'Modelo do lembrete após o vencimento',
     parametros:
       '{{1}} nome da pessoa, {{2}} nome do laudo, {{3}} código, {{4}} vencimento (dd/mm/aaaa), {{5}} dias desde o vencimento',
   },
   {
     path: 'whatsapp.modeloConfirmacao',
-    label: 'Confirmação do pedido de renovação',
+    label: 'Modelo da confirmação do pedido de renovação',
     parametros: 'ainda não enviado (em construção)',
   },
-  { path: 'whatsapp.modeloResumo', label: 'Resumo mensal', parametros: 'ainda não enviado (em construção)' },
+  {
+    path: 'whatsapp.modeloResumo',
+    label: 'Modelo do resumo mensal',
+    parametros: 'ainda não enviado (em construção)',
+  },
 ] as const;
 
 export function WhatsappSection({ field }: SectionProps) {

@@ -23,6 +23,7 @@ const pageData = notUnderTest(
   'GET /api/auth/get-session',
   'GET /api/auth/list-sessions',
   'GET /api/settings/public',
+  'GET /api/calendario',
 );
 
 describe('"WhatsApp" on Minha conta', () => {
