@@ -19,6 +19,28 @@ const chromiumArgs = [
   '--disable-sync',
 ];
 
+/**
+ * Specs whose checks do not depend on the project's device run in one project only (decision 041):
+ * the page's DOM is the same at every width (the layout is CSS only), so escaping, downloads, the
+ * API docs and the feed are checked once; and a spec that sets both sizes itself (390 px and the
+ * laptop) already covers both. Each list is the other project's ignore list; they are balanced so
+ * the two processes, which run at the same time, end together.
+ */
+const soNoDesktop = [
+  'calendario.spec.ts', // the page at the laptop, then at 390 px
+  'respostas.spec.ts', // the answer page at 390 px
+  'calendario-ical.spec.ts', // the feed's content
+];
+const soNoCelular = [
+  'carregamento.spec.ts', // measures 1366×800 and 390×844 itself
+  'telas.spec.ts', // the pills at 390 px and at the laptop
+  'security-xss.spec.ts', // what runs in the page, not where it sits
+  'chaves-api.spec.ts', // the API keys and the API docs
+  'bloqueios.spec.ts', // the lockout list and its release
+  'exportacao.spec.ts', // the downloads' content
+  'relatorio-situacao.spec.ts', // the PDF's content
+];
+
 export default defineConfig({
   testDir: './tests',
   globalSetup: './global-setup.ts',
@@ -45,7 +67,15 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
-    { name: 'celular', use: { ...devices['Pixel 7'], channel: undefined } },
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      testIgnore: soNoCelular.map((spec) => `**/${spec}`),
+    },
+    {
+      name: 'celular',
+      use: { ...devices['Pixel 7'], channel: undefined },
+      testIgnore: soNoDesktop.map((spec) => `**/${spec}`),
+    },
   ],
 });

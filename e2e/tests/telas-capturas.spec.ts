@@ -40,6 +40,9 @@ function fotografo(page: Page, testInfo: TestInfo, grupo: string) {
         `${grupo}-${String(n).padStart(2, '0')}-${slug}.png`,
       ),
       fullPage: true,
+      // One image pixel per CSS pixel: the phone's (2.6 device pixels per CSS pixel) took half of
+      // the project's time to encode, and a person looking through them needs no more.
+      scale: 'css',
     });
     // Soft: one run lists every screen's problems, not only the first.
     expect.soft(await excessos(page), `${nome}: algo passa da tela`).toEqual([]);

@@ -466,32 +466,57 @@ const VOLATILE_TABLES = new Set(['rate_limits']);
 /** Bookkeeping a refused request may still write: an API key's last use (it did authenticate). */
 const VOLATILE_COLUMNS: Record<string, string[]> = { api_keys: ['ultimo_uso_em'] };
 
-const tablesCache = new WeakMap<object, string[]>();
+const watched = new WeakSet<object>();
 
 /**
- * A fingerprint of every table of the product (row count and a hash of all rows), in one query:
- * equal fingerprints mean nothing was inserted, updated or deleted. The abuse counters are left out.
+ * Installs, once per database, a row trigger on every table of the product that counts the rows
+ * it inserts, deletes or really changes (an UPDATE that leaves every non-volatile column equal is
+ * not a change) in `teste_mudancas.contagem`, a schema the product never reads. A rolled-back
+ * transaction rolls its counts back too, so only what was saved is counted.
+ */
+async function watchChanges(db: TestServer['server']['database']['db']) {
+  if (watched.has(db)) return;
+  const res = (await db.execute(
+    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+  )) as unknown as { rows: { table_name: string }[] };
+  const tables = res.rows.map((r) => r.table_name).filter((n) => !VOLATILE_TABLES.has(n));
+  const statements = [
+    'create schema if not exists teste_mudancas',
+    'create table if not exists teste_mudancas.contagem (tabela text primary key, n bigint not null)',
+    `create or replace function teste_mudancas.contar() returns trigger language plpgsql as $$
+begin
+  if tg_op = 'UPDATE'
+    and to_jsonb(old) - coalesce(tg_argv, '{}'::text[]) = to_jsonb(new) - coalesce(tg_argv, '{}'::text[]) then
+    return null;
+  end if;
+  insert into teste_mudancas.contagem (tabela, n) values (tg_table_name, 1)
+    on conflict (tabela) do update set n = teste_mudancas.contagem.n + 1;
+  return null;
+end $$`,
+    ...tables.map((name) => {
+      const args = (VOLATILE_COLUMNS[name] ?? []).map((c) => `'${c}'`).join(', ');
+      return `create or replace trigger teste_mudancas after insert or update or delete on "${name}" for each row execute function teste_mudancas.contar(${args})`;
+    }),
+  ];
+  for (const statement of statements) await db.execute(sql.raw(statement));
+  watched.add(db);
+}
+
+/**
+ * A fingerprint of every table of the product: how many rows of each were inserted, deleted or
+ * changed since the server started watching (row triggers, see watchChanges). Equal fingerprints
+ * mean nothing was saved in between. The abuse counters and volatile bookkeeping are left out.
+ * One small read, so a fuzzer can take it after each of its thousands of requests.
  */
 export async function dbFingerprint(t: TestServer): Promise<Record<string, string>> {
   const db = t.server.database.db;
-  let tables = tablesCache.get(db);
-  if (!tables) {
-    const res = (await db.execute(
-      sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
-    )) as unknown as { rows: { table_name: string }[] };
-    tables = res.rows.map((r) => r.table_name).filter((n) => !VOLATILE_TABLES.has(n));
-    tablesCache.set(db, tables);
-  }
-  const parts = tables.map((name) => {
-    const row = VOLATILE_COLUMNS[name]
-      ? `(to_jsonb(x) ${VOLATILE_COLUMNS[name].map((c) => `- '${c}'`).join(' ')})::text`
-      : 'x::text';
-    return `select '${name}' as t, count(*)::text || ':' || md5(coalesce(string_agg(${row}, '|' order by ${row}), '')) as f from "${name}" x`;
-  });
-  const res = (await db.execute(sql.raw(parts.join(' union all ')))) as unknown as {
-    rows: { t: string; f: string }[];
+  await watchChanges(db);
+  const res = (await db.execute(
+    sql`select tabela, n::text as n from teste_mudancas.contagem`,
+  )) as unknown as {
+    rows: { tabela: string; n: string }[];
   };
-  return Object.fromEntries(res.rows.map((r) => [r.t, r.f]));
+  return Object.fromEntries(res.rows.map((r) => [r.tabela, r.n]));
 }
 
 /** The tables whose fingerprint differs. */

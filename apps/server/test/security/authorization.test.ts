@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   calendarioFeeds,
@@ -202,6 +202,10 @@ describe('security 1: authorization sweep', () => {
     const storage = path.join(t.dataDir, 'storage', 'laudos');
     const arquivosAntes = filesUnder(storage);
     const bancoAntes = await dbFingerprint(t);
+    const db = t.server.database.db;
+    const linksDosOutros = () =>
+      db.select().from(calendarioFeeds).where(ne(calendarioFeeds.usuarioId, outro.id));
+    const linksAntes = await linksDosOutros();
     const problemas: string[] = [];
     for (const op of operations) {
       // Ending sessions is its own test (cross-origin.test.ts); here it would end the sweep's own.
@@ -247,10 +251,14 @@ describe('security 1: authorization sweep', () => {
       }
     }
     expect(problemas).toEqual([]);
-    // POST /api/calendario gave the other client a link of their own (never the owner's, which
-    // the fingerprint keeps): put back.
-    await t.server.database.db.delete(calendarioFeeds).where(eq(calendarioFeeds.usuarioId, outro.id));
-    expect(changedTables(bancoAntes, await dbFingerprint(t)), 'tabelas alteradas').toEqual([]);
+    // POST /api/calendario gave the other client a link of their own: the one change allowed, and
+    // nobody else's link moved.
+    const alteradas = changedTables(bancoAntes, await dbFingerprint(t));
+    expect(
+      alteradas.filter((tabela) => tabela !== 'calendario_feeds'),
+      'tabelas alteradas',
+    ).toEqual([]);
+    expect(await linksDosOutros(), 'links de calendário de outras pessoas').toEqual(linksAntes);
     expect(filesUnder(storage), 'arquivos').toEqual(arquivosAntes);
   });
 
