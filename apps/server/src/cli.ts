@@ -9,7 +9,7 @@ import {
   isIsoDate,
 } from '@laudos/domain';
 import { sql } from 'drizzle-orm';
-import { type Config, ConfigError, loadConfig, loadEnvFile } from './config.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type DatabaseHandle, migrateDatabase, openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { EmailService } from './email/delivery.ts';
@@ -255,7 +255,6 @@ async function main(argv: string[]) {
     return 1;
   }
   try {
-    loadEnvFile();
     await command.run(loadConfig(), args);
     return 0;
   } catch (err) {

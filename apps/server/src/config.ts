@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { parseEnv as parseEnvFile } from 'node:util';
 import { z } from 'zod';
 import { serverRoot } from './paths.ts';
 
@@ -344,29 +343,6 @@ export function parseEnv(env: Env) {
 }
 
 const defaultWebDist = path.resolve(serverRoot, '../web/dist');
-
-/** The installation's `.env`, beside the root package.json (the same from the sources and the bundle). */
-export const envFilePath = path.resolve(serverRoot, '../..', '.env');
-
-/**
- * Copies the variables of a `.env` file (`NAME=value` lines, `#` comments; `.env.example` lists
- * them all) into `env`, when the file exists. A variable already in the environment wins over the
- * file, as with Node's `--env-file`: systemd, a container or the shell stay in charge. main.ts and
- * cli.ts call it before loadConfig; nothing else writes process.env.
- */
-export function loadEnvFile(file: string = envFilePath, env: Env = process.env): boolean {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return false;
-    throw new ConfigError([`${file}: não foi possível ler o arquivo (${(err as Error).message})`]);
-  }
-  for (const [name, value] of Object.entries(parseEnvFile(text))) {
-    if (env[name] === undefined && value !== undefined) env[name] = value;
-  }
-  return true;
-}
 
 /**
  * Builds the frozen Config. When AUTH_SECRET is not given, a random one is generated once and kept

@@ -1,6 +1,6 @@
 import cluster from 'node:cluster';
 import { banner, type WorkerReady } from './banner.ts';
-import { type Config, ConfigError, loadConfig, loadEnvFile } from './config.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
 import { processLogOutput } from './log-output.ts';
 
 /**
@@ -15,8 +15,6 @@ processLogOutput();
 
 let config: Config;
 try {
-  // The `.env` beside package.json, when present; cluster workers inherit the result.
-  loadEnvFile();
   // In the primary this also creates DATA_DIR/auth-secret when needed, before any worker reads it.
   config = loadConfig();
 } catch (err) {

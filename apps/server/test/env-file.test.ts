@@ -1,10 +1,22 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadConfig, loadEnvFile } from '../src/config.ts';
+import { loadConfig } from '../src/config.ts';
 
-/** The self-hoster's kit (decision 039): `.env.example` lists every variable; `.env` is read. */
+/**
+ * The self-hoster's kit (decision 039): `.env.example` lists every variable; `.env` is read by
+ * scripts/load-env.mjs, which `npm start`, `npm run cli` and the systemd unit preload.
+ */
 
 const serverRoot = path.resolve(import.meta.dirname, '..');
 const repoRoot = path.resolve(serverRoot, '../..');
@@ -56,10 +68,23 @@ describe('.env.example', () => {
 });
 
 describe('.env', () => {
+  /** What a process started as `npm start` starts the server sees, with `.env` beside the script's folder. */
+  function environmentWith(envFile: string | undefined, env: Record<string, string>) {
+    const root = tempDir();
+    mkdirSync(path.join(root, 'scripts'));
+    copyFileSync(path.join(repoRoot, 'scripts/load-env.mjs'), path.join(root, 'scripts/load-env.mjs'));
+    if (envFile !== undefined) writeFileSync(path.join(root, '.env'), envFile);
+    const result = spawnSync(
+      process.execPath,
+      ['--import', './scripts/load-env.mjs', '-e', 'process.stdout.write(JSON.stringify(process.env))'],
+      { cwd: root, env: { PATH: process.env.PATH, ...env }, encoding: 'utf8' },
+    );
+    expect(result.stderr).toBe('');
+    return JSON.parse(result.stdout) as Record<string, string | undefined>;
+  }
+
   it('fills what the environment does not set; the real environment wins over the file', () => {
-    const file = path.join(tempDir(), '.env');
-    writeFileSync(
-      file,
+    const env = environmentWith(
       [
         '# comentário',
         'PORT=4100',
@@ -68,9 +93,8 @@ describe('.env', () => {
         'LOG_LEVEL=',
         '',
       ].join('\n'),
+      { PORT: '5200', DATA_DIR: tempDir() },
     );
-    const env: Record<string, string | undefined> = { PORT: '5200', DATA_DIR: tempDir() };
-    expect(loadEnvFile(file, env)).toBe(true);
     const config = loadConfig(env);
     expect(config.port).toBe(5200);
     expect(config.timeZone).toBe('America/Manaus');
@@ -80,8 +104,8 @@ describe('.env', () => {
   });
 
   it('is optional: without the file nothing changes', () => {
-    const env: Record<string, string | undefined> = {};
-    expect(loadEnvFile(path.join(tempDir(), '.env'), env)).toBe(false);
-    expect(env).toEqual({});
+    const env = environmentWith(undefined, { PORT: '5200' });
+    expect(env.PORT).toBe('5200');
+    expect(env.APP_TIMEZONE).toBeUndefined();
   });
 });
