@@ -8,6 +8,8 @@ import path from 'node:path';
 import { pgliteTemplateFile } from '../apps/server/src/db/pglite-template-key.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
+// DATABASE_URL may come from the installation's .env, which the server gets too (load-env.mjs).
+await import('./load-env.mjs');
 if (process.env.DATABASE_URL) process.exit(0);
 if (existsSync(pgliteTemplateFile(path.join(root, 'apps/server/drizzle')))) process.exit(0);
 

@@ -2,8 +2,9 @@
 # What the tests need from Debian, installed when missing (needs root, as on every machine of this
 # project): Chromium for the browser tests (Playwright cannot download its own browser here) with
 # its Portuguese (chromium-l10n: without it a date field reads mm/dd/yyyy and a file field "Choose
-# File", as no Brazilian user sees them), and poppler-utils (pdftotext, pdftoppm) to read back the PDFs the server makes.
-# Usage: ensure-test-tools.sh chromium | poppler-utils  (one or both)
+# File", as no Brazilian user sees them), and poppler-utils (pdftotext, pdftoppm) to read back the PDFs the server makes,
+# and nginx (nginx -t checks deploy/nginx.conf; decision 039).
+# Usage: ensure-test-tools.sh chromium | poppler-utils | nginx  (any of them)
 set -euo pipefail
 faltam=()
 for pacote in "$@"; do
@@ -13,6 +14,7 @@ for pacote in "$@"; do
       [ -f /usr/lib/chromium/locales/pt-BR.pak ] || faltam+=(chromium-l10n)
       ;;
     poppler-utils) command -v pdftoppm >/dev/null 2>&1 || faltam+=(poppler-utils) ;;
+    nginx) command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || faltam+=(nginx-light) ;;
     *) echo "Pacote desconhecido: $pacote" >&2; exit 2 ;;
   esac
 done
