@@ -16,6 +16,7 @@ import { getPlanoPadrao } from './modules/planos/service.ts';
 import {
   type DependenciasDoWhatsapp,
   enfileirarLembretesWhatsapp,
+  enfileirarResumosWhatsapp,
   entregarWhatsapp,
 } from './modules/whatsapp/service.ts';
 import { type AdminSeedResult, seed } from './seed.ts';
@@ -102,6 +103,7 @@ export async function createServer(config: Config, options: CreateServerOptions 
       email,
       settings,
       whatsapp: (envios) => enfileirarLembretesWhatsapp(whatsapp, envios),
+      resumoWhatsapp: (mes, ids, parametros) => enfileirarResumosWhatsapp(whatsapp, mes, ids, parametros),
       workers: jobs.workers,
       log: logger,
       ...(options.clock ? { clock: options.clock } : {}),

@@ -13,8 +13,12 @@ import {
   laudos,
   notificationHistory,
   notificationRules,
+  planos,
   usuarios,
+  whatsappConsentimentos,
+  whatsappMensagens,
 } from '../src/db/schema.ts';
+import { iniciarCloudApiLocal } from './helpers/cloud-api-whatsapp.ts';
 import { createTestDatabase, testEngine } from './helpers/db.ts';
 import { freePort, runCli, type ServerProcess, startServerProcess } from './helpers/process.ts';
 import { waitUntil } from './helpers/wait.ts';
@@ -346,6 +350,99 @@ describe(`a server killed with SIGKILL during a run (${testEngine})`, () => {
         'gestora@usina.com.br',
         'tecnico@usina.com.br',
       ]);
+    } finally {
+      await depois.close();
+    }
+  });
+
+  it('by WhatsApp: 60 laudos of a company, 3 people who opted in, two kills mid-run: one message row per (laudo, milestone, person), every one at the Cloud API, a resend only of one in flight at a kill', {
+    timeout: 300_000,
+  }, async () => {
+    const cloud = await iniciarCloudApiLocal();
+    cleanups.push(() => cloud.close());
+    const { env: base, abrir } = await ambiente();
+    const env = { ...base, ...cloud.env, EMAIL_SEND_TIMEOUT_SECONDS: '5' };
+    let s = await iniciar(env);
+    await s.proc.stop('SIGTERM');
+    const database = await abrir();
+    const db = database.db;
+    const [plano] = await db
+      .insert(planos)
+      .values({ nome: 'Com WhatsApp', preco: 30, notificacoes: true, whatsappAlerts: true })
+      .returning({ id: planos.id });
+    const [empresa] = await db
+      .insert(empresas)
+      .values({ razaoSocial: 'Usina Sul S.A.', nomeFantasia: 'Usina Sul', planoId: plano!.id })
+      .returning({ id: empresas.id });
+    for (let i = 0; i < 3; i++) {
+      const id = `zap-${i}`;
+      const email = `gestor${i}@usinasul.com.br`;
+      await db.insert(authUser).values({ id, name: email, email, emailVerified: true });
+      await db
+        .insert(usuarios)
+        .values({ id, nome: `Gestor ${i}`, email, empresaId: empresa!.id, papel: 'gestor' });
+      await db.insert(whatsappConsentimentos).values({
+        usuarioId: id,
+        acao: 'concedido',
+        numero: `+551198888000${i}`,
+        origem: 'app',
+        texto: 'Autorizo',
+      });
+    }
+    await db.insert(laudos).values(
+      Array.from({ length: 60 }, (_, k) => ({
+        nome: `Caldeira ${k}`,
+        codigo: `ZAP-${k}`,
+        cliente: 'Usina Sul',
+        empresaId: empresa!.id,
+        tipo: 'NR-13',
+        dataVencimento: addDaysIso(hoje(), 7),
+      })),
+    );
+    await database.close();
+    s = await iniciar(env);
+    const mortes = 2;
+    for (const atraso of [100 + Math.random() * 900, 300 + Math.random() * 1500]) {
+      const cookie = await entrar(s.url);
+      void executarAgora(s.url, cookie).catch(() => {});
+      await new Promise((r) => setTimeout(r, atraso));
+      await s.proc.stop('SIGKILL');
+      s = await iniciar(env);
+    }
+    const cookie = await entrar(s.url);
+    expect((await executarAgora(s.url, cookie)).status).toBe(200);
+    const atual = s;
+    // The admin's list (the latest 200) holds them all: wait until every one was sent, including
+    // one whose process died mid-send (its job expires after EMAIL_SEND_TIMEOUT_SECONDS and runs again).
+    await waitUntil(
+      async () => {
+        const r = await fetch(`${atual.url}/api/admin/whatsapp/mensagens`, { headers: { cookie } });
+        const { mensagens } = (await r.json()) as { mensagens: Array<{ status: string }> };
+        return mensagens.length === 180 && mensagens.every((m) => m.status === 'sent');
+      },
+      { timeoutMs: 180_000, what: '180 WhatsApp messages sent' },
+    );
+    await new Promise((r) => setTimeout(r, 2000)); // let a duplicate show itself
+    await s.proc.stop('SIGTERM');
+    const depois = await abrir();
+    try {
+      const linhas = await depois.db
+        .select({
+          id: whatsappMensagens.id,
+          laudoId: whatsappMensagens.laudoId,
+          usuarioId: whatsappMensagens.usuarioId,
+          status: whatsappMensagens.status,
+        })
+        .from(whatsappMensagens);
+      expect(linhas).toHaveLength(180);
+      expect(new Set(linhas.map((l) => `${l.laudoId}|${l.usuarioId}`)).size).toBe(180);
+      // Each row reached the Cloud API; the API takes no idempotency key, so a message accepted just
+      // before a kill (at most the two in flight) may have gone twice — never more.
+      const porMensagem = new Map<string, number>();
+      for (const r of cloud.recebidas) porMensagem.set(r.callback!, (porMensagem.get(r.callback!) ?? 0) + 1);
+      expect(new Set(porMensagem.keys())).toEqual(new Set(linhas.map((l) => l.id)));
+      expect(Math.max(...porMensagem.values())).toBeLessThanOrEqual(1 + mortes);
+      expect(cloud.recebidas.length - 180).toBeLessThanOrEqual(2 * mortes);
     } finally {
       await depois.close();
     }

@@ -9,7 +9,7 @@ import {
   whatsappConsentimentos,
   whatsappMensagens,
 } from '../src/db/schema.ts';
-import { createAdmin, createUser, empresaDeTeste, json } from './helpers/accounts.ts';
+import { createAdmin, createUser, empresaDeTeste, json, lastEmailTo } from './helpers/accounts.ts';
 import { type CloudApiLocal, iniciarCloudApiLocal } from './helpers/cloud-api-whatsapp.ts';
 import { testEngine } from './helpers/db.ts';
 import { createTestServer, signIn, type TestServer } from './helpers/server.ts';
@@ -26,7 +26,7 @@ afterEach(async () => {
 });
 
 describe(`WhatsApp alerts (${testEngine})`, () => {
-  it('opted-in people of a company whose plan has the feature get each milestone once through the Cloud API; others none; errors, retries and webhook statuses are recorded', {
+  it('opted-in people of a company whose plan has the feature get each milestone, the confirmation of their answer and the monthly summary once through the Cloud API; others none; errors, retries and webhook statuses are recorded', {
     timeout: 120_000,
   }, async () => {
     cloud = await iniciarCloudApiLocal();
@@ -245,6 +245,99 @@ describe(`WhatsApp alerts (${testEngine})`, () => {
         .mensagens.map((m: { status: string }) => m.status)
         .sort(),
     ).toEqual(['failed', 'read', 'sent', 'sent']);
+
+    // Answering a reminder (decision 028): Ana asks for the renewal and gets the confirmation by
+    // WhatsApp, once (her second click changes nothing); Fábio, who turned "Atualizações de
+    // renovação" off on WhatsApp, answers "ciente" and gets none.
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: '/api/preferencias',
+          headers: json(fabio.cookie),
+          payload: { itens: [{ tipo: 'renovacao', canal: 'whatsapp', ativo: false }] },
+        })
+      ).statusCode,
+    ).toBe(200);
+    const botao = async (email: string, rotulo: string) => {
+      const { text } = await lastEmailTo(t!, email, 'vence em 30 dias');
+      return new RegExp(`- ${rotulo}: \\S+/lembrete/(\\S+)`).exec(text)![1]!;
+    };
+    const responder = async (token: string, body: object) =>
+      (
+        await t!.app.inject({
+          method: 'POST',
+          url: `/api/respostas/${token}`,
+          headers: json(),
+          payload: body,
+        })
+      ).json();
+    const pedidoDaAna = await botao('ana@acme.com.br', 'Solicitar renovação');
+    expect(await responder(pedidoDaAna, { periodo: 'Fevereiro' })).toMatchObject({ nova: true });
+    expect(await responder(pedidoDaAna, { periodo: 'Fevereiro' })).toMatchObject({ nova: false });
+    expect(await responder(await botao('fabio@acme.com.br', 'Já estou providenciando'), {})).toMatchObject({
+      nova: true,
+    });
+    const confirmacao = await waitUntil(
+      () => cloud!.recebidas.find((r) => r.template === 'renovacao_recebida'),
+      { what: 'a confirmação da resposta por WhatsApp' },
+    );
+    expect(confirmacao).toMatchObject({
+      to: '5511988887777',
+      parametros: ['Ana', 'Vaso A-1', 'A-1', '01/03/2027', 'Solicitar renovação'],
+    });
+    const confirmacoes = await db
+      .select({ usuarioId: whatsappMensagens.usuarioId })
+      .from(whatsappMensagens)
+      .where(eq(whatsappMensagens.notificationType, 'confirmacao'));
+    expect(confirmacoes).toEqual([{ usuarioId: ana.id }]);
+
+    // The monthly summary, on the 1st, beside the e-mail report: to each client who receives
+    // WhatsApp (Carla's and Davi's numbers answer now), not to Gabi, who turned it off on WhatsApp;
+    // once, though the run is replayed.
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: '/api/preferencias',
+          headers: json(gabi.cookie),
+          payload: { itens: [{ tipo: 'resumo_mensal', canal: 'whatsapp', ativo: false }] },
+        })
+      ).statusCode,
+    ).toBe(200);
+    relogio.agora = instanteLocal(SP, '2027-02-01', '09:05');
+    await t.server.notificacoes.verificar({ origem: 'agendada', now: relogio.agora });
+    await db.update(notificationRules).set({ lastRunDate: '2027-01-31' });
+    await t.server.notificacoes.verificar({ origem: 'agendada', now: relogio.agora });
+    const resumos = await waitUntil(
+      async () => {
+        const rows = await db
+          .select()
+          .from(whatsappMensagens)
+          .where(eq(whatsappMensagens.notificationType, 'resumo_mensal'));
+        return rows.length === 4 && rows.every((r) => r.status === 'sent') ? rows : null;
+      },
+      { what: 'os resumos mensais por WhatsApp enviados' },
+    );
+    expect(resumos.map((r) => r.numero).sort()).toEqual([
+      '+5511977770004',
+      '+5511988887777',
+      '+5521999990001',
+      '+5531988880002',
+    ]);
+    expect(resumos.every((r) => r.mes === '2027-02-01' && r.template === 'resumo_mensal')).toBe(true);
+    expect(cloud.recebidas.filter((r) => r.template === 'resumo_mensal' && r.to === '5511988887777')).toEqual(
+      [expect.objectContaining({ parametros: ['Ana', 'fevereiro de 2027', '1', '1', '0'] })],
+    );
+    const naLista = (
+      await t.app.inject({ url: '/api/admin/whatsapp/mensagens', headers: { cookie: admin.cookie } })
+    ).json().mensagens as Array<{ laudoCodigo: string | null; marco: string }>;
+    expect(naLista).toContainEqual(
+      expect.objectContaining({ laudoCodigo: null, marco: 'Resumo mensal de 02/2027' }),
+    );
+    expect(naLista).toContainEqual(
+      expect.objectContaining({ laudoCodigo: 'A-1', marco: 'Confirmação da resposta ao lembrete' }),
+    );
 
     // Revoking: recorded, and the person is shown as off.
     const desativado = await t.app.inject({

@@ -961,23 +961,30 @@ export const whatsappConsentimentos = pgTable(
 );
 
 /**
- * One WhatsApp message: the exactly-once record of a reminder's milestone for one person (the
- * unique key, like notification_history's), its status from the Cloud API and its webhook
- * (pending < sent < delivered < read; failed is final), and Meta's message id.
+ * One WhatsApp message, with its exactly-once key by kind (`notification_type`): a reminder's
+ * milestone for one person ('vencendo' | 'vencido': laudo, due date, days, person, like
+ * notification_history's key), the confirmation of an answer to a reminder ('confirmacao': the
+ * answer), the monthly summary ('resumo_mensal': person and month). Each kind leaves the others'
+ * key columns null (nulls never collide in a unique index). Then its status from the Cloud API and
+ * its webhook (pending < sent < delivered < read; failed is final), and Meta's message id.
  */
 export const whatsappMensagens = pgTable(
   'whatsapp_mensagens',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    laudoId: uuid('laudo_id')
-      .notNull()
-      .references(() => laudos.id, { onDelete: 'cascade' }),
+    laudoId: uuid('laudo_id').references(() => laudos.id, { onDelete: 'cascade' }),
     usuarioId: text('usuario_id')
       .notNull()
       .references(() => authUser.id, { onDelete: 'cascade' }),
-    dataVencimento: date('data_vencimento', { mode: 'string' }).notNull(),
-    notificationType: text('notification_type').notNull(),
-    daysValue: integer('days_value').notNull(),
+    dataVencimento: date('data_vencimento', { mode: 'string' }),
+    notificationType: text('notification_type')
+      .$type<'vencendo' | 'vencido' | 'confirmacao' | 'resumo_mensal'>()
+      .notNull(),
+    daysValue: integer('days_value'),
+    /** 'confirmacao': the answer it confirms (once per answer). */
+    respostaId: uuid('resposta_id').references(() => respostasLembrete.id, { onDelete: 'cascade' }),
+    /** 'resumo_mensal': the month's first day (once per person and month). */
+    mes: date('mes', { mode: 'string' }),
     numero: text('numero').notNull(),
     template: text('template').notNull(),
     parametros: jsonb('parametros').$type<string[]>().notNull(),
@@ -999,6 +1006,8 @@ export const whatsappMensagens = pgTable(
       t.daysValue,
       t.usuarioId,
     ),
+    uniqueIndex('whatsapp_mensagens_resposta_uq').on(t.respostaId),
+    uniqueIndex('whatsapp_mensagens_resumo_uq').on(t.usuarioId, t.mes),
     index('whatsapp_mensagens_criado_idx').on(t.criadoEm),
   ],
 );

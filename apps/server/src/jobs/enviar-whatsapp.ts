@@ -27,7 +27,9 @@ export const enviarWhatsappJob: BackgroundJob<WhatsappJobData, EnviarWhatsappPor
       retryDelay: config.email.retryDelaySeconds,
       retryBackoff: true,
       retryDelayMax: config.email.retryDelayMaxSeconds,
-      expireInSeconds: 120,
+      // The product's one send timeout (EMAIL_SEND_TIMEOUT_SECONDS, 120 s by default): a job whose
+      // process died mid-send is run again after it; the API call is bounded below it (service.ts).
+      expireInSeconds: config.email.sendTimeoutSeconds,
       deleteAfterSeconds: 7 * 24 * 3600,
     },
   }),

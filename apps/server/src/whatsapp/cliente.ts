@@ -70,11 +70,15 @@ export function classificar(status: number, corpo: unknown): WhatsappErro {
   return new WhatsappErro(descrever(codigo, status, mensagem), codigo, temporario);
 }
 
-/** Sends one template message; returns Meta's message id (wamid). Throws WhatsappErro. */
+/**
+ * Sends one template message; returns Meta's message id (wamid). Throws WhatsappErro; no answer
+ * within `limiteMs` is a temporary error.
+ */
 export async function enviarModelo(
   config: WhatsappConfig,
   m: MensagemDeModelo,
   fetcher: typeof fetch = fetch,
+  limiteMs = 30_000,
 ): Promise<{ wamid: string }> {
   const url = `${config.apiUrl}/${encodeURIComponent(config.phoneNumberId)}/messages`;
   let resposta: Response;
@@ -94,7 +98,7 @@ export async function enviarModelo(
           components: [{ type: 'body', parameters: m.parametros.map((text) => ({ type: 'text', text })) }],
         },
       }),
-      signal: AbortSignal.timeout(30_000),
+      signal: AbortSignal.timeout(limiteMs),
     });
   } catch (err) {
     throw new WhatsappErro(

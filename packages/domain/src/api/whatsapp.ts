@@ -24,10 +24,12 @@ export const whatsappConsentimentoPedido = z.strictObject({
 export const whatsappMensagemSchema = z.object({
   id: z.string(),
   criadoEm: z.string(),
-  laudoCodigo: z.string(),
+  /** Null for the monthly summary (no laudo). */
+  laudoCodigo: z.string().nullable(),
   destinatario: z.string(),
   numero: z.string(),
   template: z.string(),
+  /** What the message is: a reminder's milestone, an answer's confirmation, a month's summary. */
   marco: z.string(),
   status: z.enum(['pending', 'retrying', 'sent', 'delivered', 'read', 'failed']),
   erro: z.string().nullable(),

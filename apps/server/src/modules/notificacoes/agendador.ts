@@ -25,6 +25,8 @@ export interface DependenciasDoAgendador {
   log: DependenciasDoEnvio['log'];
   /** Queues a run's reminders by WhatsApp too (modules/whatsapp); absent in the CLI. */
   whatsapp?: DependenciasDoEnvio['whatsapp'];
+  /** And the monthly summary by WhatsApp; absent in the CLI. */
+  resumoWhatsapp?: DependenciasDoEnvio['resumoWhatsapp'];
   /** The clock (tests travel in time); the real one by default. */
   clock?: () => Date;
 }
@@ -54,6 +56,7 @@ export class NotificationScheduler {
       secret: deps.config.authSecret,
       log: deps.log,
       ...(deps.whatsapp ? { whatsapp: deps.whatsapp } : {}),
+      ...(deps.resumoWhatsapp ? { resumoWhatsapp: deps.resumoWhatsapp } : {}),
     };
   }
 

@@ -20,7 +20,7 @@ import {
 } from './escalonamento.ts';
 import { abrirExecucao, avancarJanelas, concluirExecucao, type Execucao, type Totais } from './estado.ts';
 import { type Envio, type Janela, marcarJaEnviados, planejarEnvios } from './planejamento.ts';
-import { enviarRelatoriosMensais } from './relatorio-mensal.ts';
+import { enviarRelatoriosMensais, type ResumoPorWhatsapp } from './relatorio-mensal.ts';
 import { agruparResumos, enfileirarResumo } from './resumo.ts';
 
 /**
@@ -49,6 +49,8 @@ export interface DependenciasDoEnvio {
   log: Log;
   /** WhatsApp (decision 037): queues the run's reminders for the people who opted in; returns how many. */
   whatsapp?: (envios: readonly Envio[]) => Promise<number>;
+  /** WhatsApp: the monthly summary, beside the monthly report's e-mail. */
+  resumoWhatsapp?: ResumoPorWhatsapp;
 }
 
 /**
@@ -183,10 +185,19 @@ export async function enviarLembretes(
         }
       }
       for (const j of janelas.filter((x) => x.regra.kind === 'relatorio_mensal')) {
-        const r = await enviarRelatoriosMensais(db, deps.email, j.regra, j.de, j.ate, hoje, {
-          obrigatorios,
-          descadastro: (usuarioId) => linksDeDescadastro(deps, usuarioId, 'resumo_mensal'),
-        });
+        const r = await enviarRelatoriosMensais(
+          db,
+          deps.email,
+          j.regra,
+          j.de,
+          j.ate,
+          hoje,
+          {
+            obrigatorios,
+            descadastro: (usuarioId) => linksDeDescadastro(deps, usuarioId, 'resumo_mensal'),
+          },
+          deps.resumoWhatsapp,
+        );
         totais.descadastrados += r.descadastrados;
         totais.enfileirados += r.enfileirados;
         totais.jaEnviados += r.jaEnviados;

@@ -139,6 +139,35 @@ function variaveis(
   };
 }
 
+/**
+ * The monthly summary by WhatsApp (modules/whatsapp, decision 037): queues it for those of
+ * `usuarioIds` who receive WhatsApp, at most once per person and month; `parametros` gives a
+ * person's template parameters (null: no laudos). Returns how many were queued now.
+ */
+export type ResumoPorWhatsapp = (
+  mes: string,
+  usuarioIds: readonly string[],
+  parametros: (usuarioId: string) => Promise<string[] | null>,
+) => Promise<number>;
+
+/**
+ * The WhatsApp summary's body parameters, in order (documented on the settings screen): the
+ * person's name, the month, the laudos in total, expiring and expired.
+ */
+export function parametrosDoResumo(
+  cliente: Pick<Cliente, 'nome'>,
+  mes: string,
+  r: NonNullable<Awaited<ReturnType<typeof resumo>>>,
+): string[] {
+  return [
+    cliente.nome,
+    nomeDoMes(mes),
+    String(r.total_laudos),
+    String(r.total_vencendo),
+    String(r.total_vencidos),
+  ];
+}
+
 /** The attachment of the monthly report, made when the e-mail is delivered (`anexoDoRelatorioMensal`). */
 const ANEXO_RELATORIO = 'relatorio-situacao';
 
@@ -176,7 +205,8 @@ export async function anexoDoRelatorioMensal(
  * The monthly report of the run whose window holds a 1st of the month: one e-mail per active
  * client with laudos, at most once per client and month (the monthly_reports key, taken in the
  * same transaction as the enqueue). A client whose plan has `customReports` gets the "Relatório de
- * situação" PDF attached (made when the e-mail is delivered).
+ * situação" PDF attached (made when the e-mail is delivered). The same clients' summary by
+ * WhatsApp (`whatsapp`) is asked apart: a person who turned the e-mail off may still want it there.
  */
 export async function enviarRelatoriosMensais(
   db: Db,
@@ -190,6 +220,7 @@ export async function enviarRelatoriosMensais(
     /** The report's unsubscribe links for a person (decision 035). */
     descadastro?: (usuarioId: string) => DescadastroDoEmail;
   } = { obrigatorios: [] },
+  whatsapp?: ResumoPorWhatsapp,
 ): Promise<{
   enfileirados: number;
   jaEnviados: number;
@@ -259,6 +290,23 @@ export async function enviarRelatoriosMensais(
         });
         totais.enfileirados++;
       });
+    } catch {
+      totais.erros++;
+    }
+  }
+  if (whatsapp) {
+    const comPlano = todos.filter((c) => !(c.empresaId && semPlano.has(c.empresaId)));
+    const porId = new Map(comPlano.map((c) => [c.id, c]));
+    try {
+      await whatsapp(
+        mes,
+        comPlano.map((c) => c.id),
+        async (id) => {
+          const cliente = porId.get(id);
+          const r = cliente ? await resumo(db, cliente, hoje) : null;
+          return cliente && r ? parametrosDoResumo(cliente, mes, r) : null;
+        },
+      );
     } catch {
       totais.erros++;
     }

@@ -20,6 +20,13 @@ export const respostasRoutes: FastifyPluginAsyncZod = async (app) => {
     linksPorIp: app.ctx.config.rateLimits.linksPerIp,
     publicUrl: app.ctx.config.publicUrl,
     hoje: calendarDayIn(app.ctx.config.timeZone, app.ctx.notificacoes.now()),
+    whatsapp: {
+      config: app.ctx.config,
+      db: app.ctx.db,
+      jobs: app.ctx.jobs,
+      settings: app.ctx.settings,
+      log: app.log,
+    },
   });
 
   app.get(
@@ -44,7 +51,7 @@ export const respostasRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['respostas'],
         summary:
-          'Registra a resposta ao lembrete, uma vez por laudo e vencimento (repetir não cria outra); um pedido de renovação avisa a empresa por e-mail',
+          'Registra a resposta ao lembrete, uma vez por laudo e vencimento (repetir não cria outra); um pedido de renovação avisa a empresa por e-mail; quem respondeu recebe a confirmação por WhatsApp, se a recebe',
         params: tokenParams,
         body: responderLembreteEntrada,
         response: { 200: respostaConfirmadaSchema },

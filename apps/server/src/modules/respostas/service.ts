@@ -9,6 +9,7 @@ import { erro } from '../../http/errors.ts';
 import { hitRateLimit, limits } from '../../http/rate-limit.ts';
 import type { SettingsStore } from '../../settings/store.ts';
 import { lerLaudo } from '../laudos/service.ts';
+import { type DependenciasDoWhatsapp, enfileirarConfirmacaoWhatsapp } from '../whatsapp/service.ts';
 import { assinaturaConfere, lerToken } from './link.ts';
 
 /**
@@ -28,6 +29,8 @@ export interface DependenciasDaResposta {
   publicUrl: string;
   /** Today in the firm's time zone, by the reminders' clock: the firm's e-mail counts the days left. */
   hoje: string;
+  /** WhatsApp (decision 037): the person who answered gets a confirmation, if they receive it. */
+  whatsapp?: DependenciasDoWhatsapp;
 }
 
 /**
@@ -128,7 +131,7 @@ export async function abrirResposta(
  * POST /api/respostas/:token (public): records the answer once per laudo, due date and kind; a
  * repeated click (or a colleague's click on the same reminder) finds the first one and changes
  * nothing. A new renewal request e-mails the firm (its contact address, settings) in the same
- * transaction.
+ * transaction; a new answer is confirmed by WhatsApp to the person who gave it, in it too.
  */
 export async function responderLembrete(
   deps: DependenciasDaResposta,
@@ -192,6 +195,15 @@ export async function responderLembrete(
         metadata: { resposta: nova.id },
       });
     }
+    if (nova && conta && deps.whatsapp)
+      await enfileirarConfirmacaoWhatsapp(deps.whatsapp, tx, {
+        id: nova.id,
+        tipo,
+        usuarioId: conta.id,
+        nome: marco.destinatario,
+        laudo: { id: marco.laudoId, nome: marco.laudoNome, codigo: marco.laudoCodigo },
+        dataVencimento: marco.dataVencimento,
+      });
     const [registrada] = await registradas(tx, marco.laudoId, marco.dataVencimento, tipo);
     return { nova: Boolean(nova), registrada: registrada! };
   });

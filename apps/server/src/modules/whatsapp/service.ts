@@ -1,10 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { AppSettings } from '@laudos/domain';
+import type { TipoResposta } from '@laudos/domain/api';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { fromDrizzle } from 'pg-boss';
 import type { SessionUser } from '../../auth/session.ts';
 import type { Config } from '../../config.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import {
   empresas,
   laudos,
@@ -26,21 +27,25 @@ import { quemQuerReceber } from '../preferencias/service.ts';
 import { consentimentosAtivos } from './consentimento.ts';
 
 /**
- * WhatsApp alerts (decision 037): the person's consent, the reminders' messages (one row per
- * laudo, due date, milestone and person, inserted with its queue job in one transaction: exactly
- * once like the e-mails), their delivery through the Cloud API, and the statuses of the webhook.
+ * WhatsApp alerts (decision 037): the person's consent, the messages — the reminders' (one row per
+ * laudo, due date, milestone and person), the confirmation of an answer to a reminder (one per
+ * answer) and the monthly summary (one per person and month), each row inserted with its queue job
+ * in one transaction: exactly once like the e-mails —, their delivery through the Cloud API, and
+ * the statuses of the webhook.
  */
 
 export function textoDoConsentimento(firma: string): string {
   return `Autorizo ${firma} a me enviar pelo WhatsApp, neste número, avisos sobre o vencimento dos laudos e as renovações da minha empresa. Posso desativar quando quiser nesta página.`;
 }
 
-type Status = (typeof whatsappMensagens.$inferSelect)['status'];
+type MensagemRow = typeof whatsappMensagens.$inferSelect;
+type Status = MensagemRow['status'];
 /** How far a status is: a webhook never moves a message back (they may arrive out of order). */
 const ORDEM: Record<Status, number> = { pending: 0, retrying: 0, sent: 1, delivered: 2, read: 3, failed: 4 };
 
 export interface DependenciasDoWhatsapp {
-  config: Pick<Config, 'whatsapp'>;
+  /** `email.sendTimeoutSeconds`: the queue's expiry, which bounds a call to the API (entregarWhatsapp). */
+  config: Pick<Config, 'whatsapp' | 'email'>;
   db: Db;
   jobs: Pick<Jobs, 'boss'>;
   settings: SettingsStore;
@@ -120,17 +125,16 @@ export async function revogar(deps: DependenciasDoWhatsapp, user: SessionUser): 
 }
 
 /**
- * THE place where a reminder's WhatsApp recipients are chosen: people (accounts) with an active
- * consent, whose company's plan has `whatsapp_alerts`. (Per-person channel preferences join here.)
- * Returns each chosen person's number.
+ * THE place where WhatsApp recipients are chosen: of these people (accounts), those active, with an
+ * active consent, whose company's plan has `whatsapp_alerts`. Returns each chosen person's number.
+ * Each sender then asks the person's preference for its kind on the `whatsapp` channel
+ * (`quemQuerReceber`, decision 035).
  */
-export async function destinatariosDoWhatsapp(
+export async function numerosDoWhatsapp(
   db: DbOrTx,
-  envios: readonly Envio[],
+  usuarioIds: readonly (string | null | undefined)[],
 ): Promise<Map<string, string>> {
-  const ids = [
-    ...new Set(envios.map((e) => e.destinatario.usuarioId).filter((id): id is string => Boolean(id))),
-  ];
+  const ids = [...new Set(usuarioIds.filter((id): id is string => Boolean(id)))];
   const consentidos = await consentimentosAtivos(db, ids);
   if (consentidos.size === 0) return consentidos;
   const comRecurso = await db
@@ -148,6 +152,36 @@ export async function destinatariosDoWhatsapp(
   const escolhidos = new Map<string, string>();
   for (const { id } of comRecurso) escolhidos.set(id, consentidos.get(id)!);
   return escolhidos;
+}
+
+/** A run's reminders: the WhatsApp recipients among their people (`numerosDoWhatsapp`). */
+export function destinatariosDoWhatsapp(db: DbOrTx, envios: readonly Envio[]): Promise<Map<string, string>> {
+  return numerosDoWhatsapp(
+    db,
+    envios.map((e) => e.destinatario.usuarioId),
+  );
+}
+
+/**
+ * Inserts one message row and, only when this call inserted it, its queue job, in the caller's
+ * transaction: a replay, or another run that got there first, meets the row's unique key and
+ * queues nothing. True when queued now.
+ */
+async function enfileirarMensagem(
+  deps: Pick<DependenciasDoWhatsapp, 'jobs'>,
+  tx: DbOrTx,
+  valores: typeof whatsappMensagens.$inferInsert,
+): Promise<boolean> {
+  const [row] = await tx
+    .insert(whatsappMensagens)
+    .values(valores)
+    .onConflictDoNothing()
+    .returning({ id: whatsappMensagens.id });
+  if (!row) return false;
+  await deps.jobs.boss.send(WHATSAPP_QUEUE, { mensagemId: row.id } satisfies WhatsappJobData, {
+    db: fromDrizzle(tx as never, sql as never),
+  });
+  return true;
 }
 
 function dataBr(iso: string): string {
@@ -194,30 +228,137 @@ export async function enfileirarLembretesWhatsapp(
       !(e.marco.tipo === 'vencendo' ? querem.lembrete_antes : querem.lembrete_vencido).has(usuarioId)
     )
       continue;
-    const novo = await deps.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(whatsappMensagens)
-        .values({
-          laudoId: e.laudo.id,
-          usuarioId,
-          dataVencimento: e.laudo.dataVencimento,
-          notificationType: e.marco.tipo,
-          daysValue: e.marco.dias,
-          numero,
-          template:
-            e.marco.tipo === 'vencendo' ? settings.whatsapp.modeloAntes : settings.whatsapp.modeloDepois,
-          parametros: parametrosDoLembrete(e),
-        })
-        .onConflictDoNothing()
-        .returning({ id: whatsappMensagens.id });
-      if (!row) return false;
-      await deps.jobs.boss.send(WHATSAPP_QUEUE, { mensagemId: row.id } satisfies WhatsappJobData, {
-        db: fromDrizzle(tx as never, sql as never),
-      });
-      return true;
-    });
+    const novo = await deps.db.transaction((tx) =>
+      enfileirarMensagem(deps, tx, {
+        laudoId: e.laudo.id,
+        usuarioId,
+        dataVencimento: e.laudo.dataVencimento,
+        notificationType: e.marco.tipo,
+        daysValue: e.marco.dias,
+        numero,
+        template:
+          e.marco.tipo === 'vencendo' ? settings.whatsapp.modeloAntes : settings.whatsapp.modeloDepois,
+        parametros: parametrosDoLembrete(e),
+      }),
+    );
     if (novo) n++;
   }
+  return n;
+}
+
+/** An answer to a reminder, as its WhatsApp confirmation needs it (modules/respostas). */
+export interface RespostaParaConfirmar {
+  /** The respostas_lembrete row: the message's key (once per answer). */
+  id: string;
+  tipo: TipoResposta;
+  /** Who answered (the account of the address the reminder went to); none: nothing is sent. */
+  usuarioId: string | null;
+  /** How to call them when the account has no name. */
+  nome: string;
+  laudo: { id: string; nome: string; codigo: string };
+  dataVencimento: string;
+}
+
+/** What the person chose, in the words of the reminder's buttons (decision 028). */
+const RESPOSTA: Record<TipoResposta, string> = {
+  solicitacao: 'Solicitar renovação',
+  ciente: 'Já estou providenciando',
+};
+
+/** The confirmation template's body parameters, in order (documented on the settings screen). */
+export function parametrosDaConfirmacao(r: RespostaParaConfirmar): string[] {
+  return [r.nome, r.laudo.nome, r.laudo.codigo, dataBr(r.dataVencimento), RESPOSTA[r.tipo]];
+}
+
+/**
+ * The confirmation of an answer to a reminder, to the person who answered when they receive
+ * WhatsApp (consent, plan, channel on) and have not turned `renovacao` off on WhatsApp. Called in
+ * the answer's transaction (`tx`), in a savepoint: a failure here is logged and never loses the
+ * answer. True when queued.
+ */
+export async function enfileirarConfirmacaoWhatsapp(
+  deps: DependenciasDoWhatsapp,
+  tx: Tx,
+  resposta: RespostaParaConfirmar,
+): Promise<boolean> {
+  const settings = deps.settings.get();
+  const { usuarioId } = resposta;
+  if (!usuarioId || motivoDoCanalDesligado(deps.config, settings)) return false;
+  try {
+    return await tx.transaction(async (sp) => {
+      const numero = (await numerosDoWhatsapp(sp, [usuarioId])).get(usuarioId);
+      if (!numero) return false;
+      const querem = await quemQuerReceber(
+        sp,
+        settings.notifications.tiposObrigatorios,
+        [usuarioId],
+        'renovacao',
+        'whatsapp',
+      );
+      if (!querem.has(usuarioId)) return false;
+      const [pessoa] = await sp
+        .select({ nome: usuarios.nome })
+        .from(usuarios)
+        .where(eq(usuarios.id, usuarioId))
+        .limit(1);
+      return enfileirarMensagem(deps, sp, {
+        laudoId: resposta.laudo.id,
+        usuarioId,
+        dataVencimento: resposta.dataVencimento,
+        notificationType: 'confirmacao',
+        respostaId: resposta.id,
+        numero,
+        template: settings.whatsapp.modeloConfirmacao,
+        parametros: parametrosDaConfirmacao({ ...resposta, nome: pessoa?.nome || resposta.nome }),
+      });
+    });
+  } catch (err) {
+    deps.log.warn({ err, respostaId: resposta.id }, 'falha ao enfileirar a confirmação por WhatsApp');
+    return false;
+  }
+}
+
+/**
+ * The monthly summary by WhatsApp (`ResumoPorWhatsapp` of relatorio-mensal.ts): of `usuarioIds`
+ * (the month's clients whose plan has notifications), those who receive WhatsApp and have not
+ * turned `resumo_mensal` off on WhatsApp, once per person and month (row and job in one
+ * transaction). `parametros` gives a person's body parameters (null: no laudos, nothing to say).
+ * Returns how many were queued now.
+ */
+export async function enfileirarResumosWhatsapp(
+  deps: DependenciasDoWhatsapp,
+  mes: string,
+  usuarioIds: readonly string[],
+  parametros: (usuarioId: string) => Promise<string[] | null>,
+): Promise<number> {
+  const settings = deps.settings.get();
+  if (motivoDoCanalDesligado(deps.config, settings)) return 0;
+  const numeros = await numerosDoWhatsapp(deps.db, usuarioIds);
+  const querem = await quemQuerReceber(
+    deps.db,
+    settings.notifications.tiposObrigatorios,
+    [...numeros.keys()],
+    'resumo_mensal',
+    'whatsapp',
+  );
+  let n = 0;
+  for (const [usuarioId, numero] of numeros) {
+    if (!querem.has(usuarioId)) continue;
+    const p = await parametros(usuarioId);
+    if (!p) continue;
+    const novo = await deps.db.transaction((tx) =>
+      enfileirarMensagem(deps, tx, {
+        usuarioId,
+        notificationType: 'resumo_mensal',
+        mes,
+        numero,
+        template: settings.whatsapp.modeloResumo,
+        parametros: p,
+      }),
+    );
+    if (novo) n++;
+  }
+  if (n > 0) deps.log.info({ mes, whatsapp: n }, 'resumos mensais por WhatsApp enfileirados');
   return n;
 }
 
@@ -250,6 +391,9 @@ export async function entregarWhatsapp(
       config,
       { para: m.numero, modelo: m.template, parametros: m.parametros, callback: m.id },
       deps.fetcher,
+      // Inside the queue's expiry (EMAIL_SEND_TIMEOUT_SECONDS): an expired job is run again, and
+      // must not find this call still waiting.
+      Math.min(30, deps.config.email.sendTimeoutSeconds - 2) * 1000,
     );
     // A webhook may have come first: only a pending message becomes `sent`.
     await deps.db
@@ -335,6 +479,17 @@ export async function registrarStatus(db: Db, corpo: unknown): Promise<number> {
   return n;
 }
 
+/** What a message is, as the admin's list shows it. */
+function descreverMensagem(
+  tipo: MensagemRow['notificationType'],
+  dias: number | null,
+  mes: string | null,
+): string {
+  if (tipo === 'confirmacao') return 'Confirmação da resposta ao lembrete';
+  if (tipo === 'resumo_mensal') return `Resumo mensal de ${mes?.slice(5, 7)}/${mes?.slice(0, 4)}`;
+  return tipo === 'vencendo' ? `${dias} dias antes do vencimento` : `${dias} dias após o vencimento`;
+}
+
 /** The admin's list: the latest 200 messages, their statuses and errors. */
 export async function listarMensagens(db: Db, configurado: boolean) {
   const rows = await db
@@ -347,21 +502,22 @@ export async function listarMensagens(db: Db, configurado: boolean) {
       template: whatsappMensagens.template,
       tipo: whatsappMensagens.notificationType,
       dias: whatsappMensagens.daysValue,
+      mes: whatsappMensagens.mes,
       status: whatsappMensagens.status,
       erro: whatsappMensagens.erro,
       tentativas: whatsappMensagens.tentativas,
     })
     .from(whatsappMensagens)
-    .innerJoin(laudos, eq(laudos.id, whatsappMensagens.laudoId))
+    .leftJoin(laudos, eq(laudos.id, whatsappMensagens.laudoId))
     .innerJoin(usuarios, eq(usuarios.id, whatsappMensagens.usuarioId))
     .orderBy(desc(whatsappMensagens.criadoEm), desc(whatsappMensagens.id))
     .limit(200);
   return {
     configurado,
-    mensagens: rows.map(({ tipo, dias, criadoEm, ...r }) => ({
+    mensagens: rows.map(({ tipo, dias, mes, criadoEm, ...r }) => ({
       ...r,
       criadoEm: criadoEm.toISOString(),
-      marco: tipo === 'vencendo' ? `${dias} dias antes do vencimento` : `${dias} dias após o vencimento`,
+      marco: descreverMensagem(tipo, dias, mes),
     })),
   };
 }

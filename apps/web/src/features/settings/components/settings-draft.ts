@@ -29,7 +29,7 @@ export const fieldLabels = {
   'limits.maxUsers': 'Máximo de usuários',
   'whatsapp.modeloAntes': 'Modelo do lembrete antes do vencimento',
   'whatsapp.modeloDepois': 'Modelo do lembrete após o vencimento',
-  'whatsapp.modeloConfirmacao': 'Modelo da confirmação do pedido de renovação',
+  'whatsapp.modeloConfirmacao': 'Modelo da confirmação da resposta ao lembrete',
   'whatsapp.modeloResumo': 'Modelo do resumo mensal',
 } as const;
 

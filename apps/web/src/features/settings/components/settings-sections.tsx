@@ -111,13 +111,15 @@ const modelosWhatsapp = [
   },
   {
     path: 'whatsapp.modeloConfirmacao',
-    label: 'Modelo da confirmação do pedido de renovação',
-    parametros: 'ainda não enviado (em construção)',
+    label: 'Modelo da confirmação da resposta ao lembrete',
+    parametros:
+      '{{1}} nome da pessoa, {{2}} nome do laudo, {{3}} código, {{4}} vencimento (dd/mm/aaaa), {{5}} resposta (Solicitar renovação ou Já estou providenciando)',
   },
   {
     path: 'whatsapp.modeloResumo',
     label: 'Modelo do resumo mensal',
-    parametros: 'ainda não enviado (em construção)',
+    parametros:
+      '{{1}} nome da pessoa, {{2}} mês (novembro de 2026), {{3}} total de laudos, {{4}} vencendo, {{5}} vencidos',
   },
 ] as const;
 

@@ -39,7 +39,12 @@ export function MensagensWhatsapp() {
         </>
       ),
     },
-    { header: 'Laudo', className: 'text-slate-700', cell: (m) => `${m.laudoCodigo} · ${m.marco}` },
+    {
+      header: 'Laudo',
+      className: 'text-slate-700',
+      // The monthly summary names no laudo.
+      cell: (m) => (m.laudoCodigo ? `${m.laudoCodigo} · ${m.marco}` : m.marco),
+    },
     { header: 'Modelo', className: 'font-mono text-xs text-slate-700', cell: (m) => m.template },
     {
       header: 'Criada em',
