@@ -1,11 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useToast } from '../../../components/toast';
+import { useCopiar, useToast } from '../../../components/toast';
 import { Badge } from '../../../components/ui/badge';
 import { buttonClass } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { FormAlert } from '../../../components/ui/form-alert';
-import { copyText } from '../../../lib/clipboard';
 import { errorMessage } from '../../../lib/validation';
 import { verifyTotp } from '../api/sign-in';
 import { ativarDoisFatores, desativarDoisFatores, type TwoFactorSetup } from '../api/two-factor';
@@ -138,23 +137,12 @@ function SetupStep({
   onCancel: () => void;
   onVerified: () => void;
 }) {
-  const { showToast } = useToast();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
   const verify = useMutation({ mutationFn: verifyTotp, onSuccess: onVerified });
 
-  async function copy(text: string, what: string) {
-    const copied = await copyText(text);
-    showToast(
-      copied
-        ? { type: 'success', title: `${what} copiado` }
-        : {
-            type: 'error',
-            title: 'Não foi possível copiar',
-            message: 'Selecione o texto e copie manualmente.',
-          },
-    );
-  }
+  const copiar = useCopiar();
+  const copy = (text: string, what: string) => copiar(text, `${what} copiado`, 'o texto');
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

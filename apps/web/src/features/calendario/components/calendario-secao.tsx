@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { SkeletonText } from '../../../components/loading';
-import { useToast } from '../../../components/toast';
+import { useCopiar, useToast } from '../../../components/toast';
 import { buttonClass } from '../../../components/ui/button';
+import { CampoParaCopiar } from '../../../components/ui/campo-para-copiar';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ErrorNotice } from '../../../components/ui/error-notice';
 import { FormAlert } from '../../../components/ui/form-alert';
-import { copyText } from '../../../lib/clipboard';
 import { formatDateTime } from '../../../lib/format';
 import { errorMessage } from '../../../lib/validation';
 import { useCalendario, useCriarCalendario, useRevogarCalendario } from '../api/calendario';
@@ -153,19 +153,7 @@ function Calendario() {
 
 /** The link just created: shown this one time, with a copy button. */
 function LinkCriado({ url }: { url: string }) {
-  const { showToast } = useToast();
-  async function copiar() {
-    const copiado = await copyText(url);
-    showToast(
-      copiado
-        ? { type: 'success', title: 'Link copiado' }
-        : {
-            type: 'error',
-            title: 'Não foi possível copiar',
-            message: 'Selecione o link e copie manualmente.',
-          },
-    );
-  }
+  const copiar = useCopiar();
   return (
     <div className="space-y-3">
       <p className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950">
@@ -176,14 +164,12 @@ function LinkCriado({ url }: { url: string }) {
         Link do calendário
       </label>
       <div className="flex flex-col gap-2 sm:flex-row">
-        <input
-          id="calendario-link"
-          readOnly
-          value={url}
-          onFocus={(event) => event.currentTarget.select()}
-          className="block w-full min-w-0 rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-sm text-slate-900"
-        />
-        <button type="button" className={buttonClass('primary')} onClick={() => void copiar()}>
+        <CampoParaCopiar id="calendario-link" value={url} />
+        <button
+          type="button"
+          className={buttonClass('primary')}
+          onClick={() => void copiar(url, 'Link copiado', 'o link')}
+        >
           Copiar link
         </button>
       </div>

@@ -2,17 +2,17 @@ import { criarChaveApiEntrada } from '@laudos/domain/api';
 import { type FormEvent, useRef, useState } from 'react';
 import { ForaDoPlano } from '../../../components/fora-do-plano';
 import { SkeletonText } from '../../../components/loading';
-import { useToast } from '../../../components/toast';
+import { useCopiar, useToast } from '../../../components/toast';
 import { AcoesDoFormulario } from '../../../components/ui/acoes-do-formulario';
 import { Badge } from '../../../components/ui/badge';
 import { buttonClass } from '../../../components/ui/button';
+import { CampoParaCopiar } from '../../../components/ui/campo-para-copiar';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table';
 import { Dialog } from '../../../components/ui/dialog';
 import { ErrorNotice } from '../../../components/ui/error-notice';
 import { TextField } from '../../../components/ui/field';
 import { FormAlert } from '../../../components/ui/form-alert';
-import { copyText } from '../../../lib/clipboard';
 import { formatDateTime } from '../../../lib/format';
 import {
   errorMessage,
@@ -267,19 +267,7 @@ function NovaChaveForm({
 }
 
 function ChaveCriada({ segredo, nome, onDone }: { segredo: string; nome: string; onDone: () => void }) {
-  const { showToast } = useToast();
-  async function copiar() {
-    const copiado = await copyText(segredo);
-    showToast(
-      copiado
-        ? { type: 'success', title: 'Chave copiada' }
-        : {
-            type: 'error',
-            title: 'Não foi possível copiar',
-            message: 'Selecione a chave e copie manualmente.',
-          },
-    );
-  }
+  const copiar = useCopiar();
   return (
     <div className="space-y-4">
       <p className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950">
@@ -289,13 +277,7 @@ function ChaveCriada({ segredo, nome, onDone }: { segredo: string; nome: string;
       <label className="block text-sm font-medium text-slate-900" htmlFor="chave-api-criada">
         Chave de API
       </label>
-      <input
-        id="chave-api-criada"
-        readOnly
-        value={segredo}
-        onFocus={(event) => event.currentTarget.select()}
-        className="block w-full min-w-0 rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-sm text-slate-900"
-      />
+      <CampoParaCopiar id="chave-api-criada" value={segredo} />
       <p className="text-sm text-slate-600">
         Envie-a no cabeçalho <code className="font-mono">Authorization: Bearer …</code> de cada chamada. Veja
         os exemplos na{' '}
@@ -308,7 +290,12 @@ function ChaveCriada({ segredo, nome, onDone }: { segredo: string; nome: string;
         <button type="button" onClick={onDone} className={buttonClass('secondary')}>
           Já copiei, fechar
         </button>
-        <button type="button" data-autofocus onClick={() => void copiar()} className={buttonClass('primary')}>
+        <button
+          type="button"
+          data-autofocus
+          onClick={() => void copiar(segredo, 'Chave copiada', 'a chave')}
+          className={buttonClass('primary')}
+        >
           Copiar chave
         </button>
       </AcoesDoFormulario>
