@@ -12,7 +12,8 @@ import {
 import type { EmailRequest } from '../src/email/delivery.ts';
 import { createAdmin, createUser, empresaDeTeste, json, lastEmailTo } from './helpers/accounts.ts';
 import { testEngine } from './helpers/db.ts';
-import { createTestServer, type TestServer } from './helpers/server.ts';
+import { servidorNoTempo as noTempo } from './helpers/relogio.ts';
+import type { TestServer } from './helpers/server.ts';
 
 /** Digests, per-type rules and escalation (issue 19, decision 031). */
 
@@ -24,19 +25,10 @@ afterEach(async () => {
 });
 
 /** A server whose scheduler reads a clock the test moves; the rules ran up to the day before `inicio`. */
-async function servidorNoTempo(inicio: string, env: Record<string, string> = { JOBS: 'off' }) {
-  const relogio = { agora: instanteLocal(SP, inicio, '09:05') };
-  t = await createTestServer(env, { clock: () => relogio.agora });
-  const db = t.server.database.db;
-  await db.update(notificationRules).set({ lastRunDate: addDaysIso(inicio, -1) });
-  const scheduler = t.server.notificacoes;
-  return {
-    db,
-    async verificar(dia: string) {
-      relogio.agora = instanteLocal(SP, dia, '09:05');
-      return scheduler.verificar({ origem: 'agendada', now: relogio.agora });
-    },
-  };
+async function servidorNoTempo(inicio: string, env?: Record<string, string>) {
+  const servidor = await noTempo(inicio, env);
+  t = servidor.t;
+  return servidor;
 }
 
 async function novoLaudo(

@@ -1,4 +1,4 @@
-import { addDaysIso, diaDaSemana, instanteLocal } from '@laudos/domain';
+import { addDaysIso, diaDaSemana } from '@laudos/domain';
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -13,6 +13,7 @@ import {
 } from '../src/db/schema.ts';
 import { createAdmin, createUser, empresaDeTeste, json } from './helpers/accounts.ts';
 import { testEngine } from './helpers/db.ts';
+import { servidorNoTempo as noTempo } from './helpers/relogio.ts';
 import { createTestServer, signIn, type TestServer } from './helpers/server.ts';
 import { waitUntil } from './helpers/wait.ts';
 
@@ -25,22 +26,9 @@ afterEach(async () => {
 
 /** A server whose scheduler reads a clock the test moves. */
 async function servidorNoTempo(inicio: string, env: Record<string, string> = {}) {
-  const relogio = { agora: instanteLocal(SP, inicio, '09:05') };
-  t = await createTestServer({ JOBS: 'off', ...env }, { clock: () => relogio.agora });
-  // The rules count from the day before the journey starts, as if they had run every day before.
-  await t.server.database.db.update(notificationRules).set({ lastRunDate: addDaysIso(inicio, -1) });
-  const db = t.server.database.db;
-  const scheduler = t.server.notificacoes;
-  return {
-    t,
-    db,
-    relogio,
-    /** The 5-minute check at `hora` of `dia`. */
-    async verificar(dia: string, hora = '09:05') {
-      relogio.agora = instanteLocal(SP, dia, hora);
-      return scheduler.verificar({ origem: 'agendada', now: relogio.agora });
-    },
-  };
+  const servidor = await noTempo(inicio, { JOBS: 'off', ...env });
+  t = servidor.t;
+  return servidor;
 }
 
 async function novoLaudo(

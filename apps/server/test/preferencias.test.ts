@@ -1,14 +1,14 @@
-import { instanteLocal } from '@laudos/domain';
 import type { ParsedMail } from 'mailparser';
 import { afterEach, describe, expect, it } from 'vitest';
-import { laudos, notificationRules } from '../src/db/schema.ts';
+import { laudos } from '../src/db/schema.ts';
 import { createUser, empresaDeTeste, json, planoChamado } from './helpers/accounts.ts';
 import { testEngine } from './helpers/db.ts';
 import { startSmtpPeer } from './helpers/mail-peers.ts';
+import { servidorNoTempo } from './helpers/relogio.ts';
 import { createTestServer, signIn, type TestServer } from './helpers/server.ts';
 import { waitUntil } from './helpers/wait.ts';
 
-const SP = 'America/Sao_Paulo';
+const _SP = 'America/Sao_Paulo';
 let t: TestServer | undefined;
 let peer: Awaited<ReturnType<typeof startSmtpPeer>> | undefined;
 afterEach(async () => {
@@ -26,8 +26,8 @@ describe(`notification preferences and one-click unsubscribe (${testEngine})`, (
     timeout: 180_000,
   }, async () => {
     peer = await startSmtpPeer();
-    const relogio = { agora: instanteLocal(SP, '2027-01-29', '09:05') };
-    t = await createTestServer(
+    const servidor = await servidorNoTempo(
+      '2027-01-29',
       {
         JOBS: 'on',
         EMAIL_TRANSPORT: 'smtp',
@@ -35,14 +35,10 @@ describe(`notification preferences and one-click unsubscribe (${testEngine})`, (
         EMAIL_RATE_PER_SECOND: '100',
         JOBS_SUPERVISE_SECONDS: '1',
       },
-      { clock: () => relogio.agora },
+      { ultimaExecucao: '2027-01-29' },
     );
-    const db = t.server.database.db;
-    await db.update(notificationRules).set({ lastRunDate: '2027-01-29' });
-    const verificar = (dia: string) => {
-      relogio.agora = instanteLocal(SP, dia, '09:05');
-      return t!.server.notificacoes.verificar({ origem: 'agendada', now: relogio.agora });
-    };
+    t = servidor.t;
+    const { db, verificar } = servidor;
     const empresaId = await empresaDeTeste(t, 'Acme Preferências', {
       planoId: await planoChamado(t, 'Empresarial'),
     });

@@ -1,13 +1,14 @@
-import { addDaysIso, instanteLocal } from '@laudos/domain';
+import { addDaysIso } from '@laudos/domain';
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { emailLogs, emailOutbox, laudos, notificationRules, respostasLembrete } from '../src/db/schema.ts';
+import { emailLogs, emailOutbox, laudos, respostasLembrete } from '../src/db/schema.ts';
 import { createAdmin, json, lastEmailTo } from './helpers/accounts.ts';
 import { testEngine } from './helpers/db.ts';
-import { createTestServer, type TestServer } from './helpers/server.ts';
+import { servidorNoTempo } from './helpers/relogio.ts';
+import type { TestServer } from './helpers/server.ts';
 import { waitUntil } from './helpers/wait.ts';
 
-const SP = 'America/Sao_Paulo';
+const _SP = 'America/Sao_Paulo';
 let t: TestServer | undefined;
 afterEach(async () => {
   await t?.close();
@@ -25,17 +26,13 @@ describe(`answering a reminder (${testEngine})`, () => {
   it('a renewal request from the 30-day reminder stops the before-expiry reminders, not the vencido notice; the firm is told; bad, repeated and old links do nothing', {
     timeout: 120_000,
   }, async () => {
-    const relogio = { agora: instanteLocal(SP, '2027-01-29', '09:05') };
-    t = await createTestServer(
+    const servidor = await servidorNoTempo(
+      '2027-01-29',
       { JOBS: 'on', EMAIL_RATE_PER_SECOND: '100', JOBS_SUPERVISE_SECONDS: '1' },
-      { clock: () => relogio.agora },
+      { ultimaExecucao: '2027-01-29' },
     );
-    const db = t.server.database.db;
-    await db.update(notificationRules).set({ lastRunDate: '2027-01-29' });
-    const verificar = (dia: string) => {
-      relogio.agora = instanteLocal(SP, dia, '09:05');
-      return t!.server.notificacoes.verificar({ origem: 'agendada', now: relogio.agora });
-    };
+    t = servidor.t;
+    const { db, verificar } = servidor;
     const vence = '2027-03-01';
     const novo = async (codigo: string, email: string) =>
       (

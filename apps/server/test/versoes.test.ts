@@ -1,10 +1,10 @@
 import path from 'node:path';
-import { instanteLocal } from '@laudos/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { laudos, notificationHistory, notificationRules, respostasLembrete } from '../src/db/schema.ts';
+import { laudos, notificationHistory, respostasLembrete } from '../src/db/schema.ts';
 import { createAdmin, createUser, json, lastEmailTo } from './helpers/accounts.ts';
 import { testEngine } from './helpers/db.ts';
+import { servidorNoTempo } from './helpers/relogio.ts';
 import {
   clienteComSessao,
   criarLaudo,
@@ -14,9 +14,9 @@ import {
   uploadArquivo,
   xlsx,
 } from './helpers/security.ts';
-import { createTestServer, signIn, type TestServer } from './helpers/server.ts';
+import { signIn, type TestServer } from './helpers/server.ts';
 
-const SP = 'America/Sao_Paulo';
+const _SP = 'America/Sao_Paulo';
 let t: TestServer | undefined;
 afterEach(async () => {
   await t?.close();
@@ -27,17 +27,13 @@ describe(`renewing a laudo (${testEngine})`, () => {
   it('issues version 2 with new files; version 1 keeps its files in the history; the request closes as concluido; reminders start again at the new date’s 90-day milestone; deleting removes every version’s files', {
     timeout: 120_000,
   }, async () => {
-    const relogio = { agora: instanteLocal(SP, '2027-01-29', '09:05') };
-    t = await createTestServer(
+    const servidor = await servidorNoTempo(
+      '2027-01-29',
       { JOBS: 'on', EMAIL_RATE_PER_SECOND: '100', JOBS_SUPERVISE_SECONDS: '1' },
-      { clock: () => relogio.agora },
+      { ultimaExecucao: '2027-01-29' },
     );
-    const db = t.server.database.db;
-    await db.update(notificationRules).set({ lastRunDate: '2027-01-29' });
-    const verificar = (dia: string) => {
-      relogio.agora = instanteLocal(SP, dia, '09:05');
-      return t!.server.notificacoes.verificar({ origem: 'agendada', now: relogio.agora });
-    };
+    t = servidor.t;
+    const { db, verificar } = servidor;
     const storage = path.join(t.dataDir, 'storage', 'laudos');
 
     const cliente = await clienteComSessao(t, {

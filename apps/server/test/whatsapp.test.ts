@@ -12,6 +12,7 @@ import {
 import { createAdmin, createUser, empresaDeTeste, json, lastEmailTo } from './helpers/accounts.ts';
 import { type CloudApiLocal, iniciarCloudApiLocal } from './helpers/cloud-api-whatsapp.ts';
 import { testEngine } from './helpers/db.ts';
+import { servidorNoTempo } from './helpers/relogio.ts';
 import { createTestServer, signIn, type TestServer } from './helpers/server.ts';
 import { waitUntil } from './helpers/wait.ts';
 
@@ -30,8 +31,8 @@ describe(`WhatsApp alerts (${testEngine})`, () => {
     timeout: 120_000,
   }, async () => {
     cloud = await iniciarCloudApiLocal();
-    const relogio = { agora: instanteLocal(SP, '2027-01-29', '09:05') };
-    t = await createTestServer(
+    const servidor = await servidorNoTempo(
+      '2027-01-29',
       {
         JOBS: 'on',
         JOBS_SUPERVISE_SECONDS: '1',
@@ -40,10 +41,10 @@ describe(`WhatsApp alerts (${testEngine})`, () => {
         EMAIL_RETRY_DELAY_MAX_SECONDS: '2',
         ...cloud.env,
       },
-      { clock: () => relogio.agora },
+      { ultimaExecucao: '2027-01-29' },
     );
-    const db = t.server.database.db;
-    await db.update(notificationRules).set({ lastRunDate: '2027-01-29' });
+    t = servidor.t;
+    const { db, relogio } = servidor;
     const [comWhatsapp] = await db
       .insert(planos)
       .values({ nome: 'Com WhatsApp', preco: 30, notificacoes: true, whatsappAlerts: true })
