@@ -9,7 +9,7 @@ import {
   isIsoDate,
 } from '@laudos/domain';
 import { sql } from 'drizzle-orm';
-import { ErroDeBackup, fazerBackup } from './backup/backup.ts';
+import { ErroDeBackup, fazerBackup, pastaDoArmazenamento } from './backup/backup.ts';
 import { restaurar } from './backup/restauracao.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type DatabaseHandle, migrateDatabase, openDatabase } from './db/client.ts';
@@ -21,11 +21,13 @@ import { AppError } from './http/errors.ts';
 import { createJobs } from './jobs/boss.ts';
 import { registrarJobs } from './jobs/registro.ts';
 import { limparAvisosLidos } from './modules/avisos/service.ts';
+import { GESTOR_DEMO, MEMBRO_DEMO, semearDemo } from './modules/demo/service.ts';
 import { NotificationScheduler } from './modules/notificacoes/agendador.ts';
 import { registrarResultadoDoLembrete } from './modules/notificacoes/envio.ts';
 import { createContaComSenha, generateTemporaryPassword } from './modules/usuarios/service.ts';
 import { seedReferenceData } from './seed.ts';
 import { openSettingsStore } from './settings/store.ts';
+import { LocalFileStorage } from './storage/storage.ts';
 
 /**
  * `npm run cli -- <command>`: operations on the same database the server uses. On the embedded
@@ -233,6 +235,51 @@ const commands: Record<string, { usage: string; run(config: Config, args: string
         `Backup de ${formatDateTimeBR(new Date(m.criadoEm), config.timeZone)} restaurado em ${dataDir}${config.databaseUrl ? ' e no banco de DATABASE_URL' : ''}: ${m.arquivos.length} arquivo(s) conferido(s).`,
       );
       console.log(`Inicie o servidor com DATA_DIR=${dataDir}: as migrações pendentes rodam na partida.`);
+    },
+  },
+  'seed:demo': {
+    usage:
+      'seed:demo [--senha-gestor S] [--senha-membro S]  cria uma empresa de demonstração com laudos em todos os estados',
+    async run(config, args) {
+      const { values } = parseArgs({
+        args,
+        options: { 'senha-gestor': { type: 'string' }, 'senha-membro': { type: 'string' } },
+      });
+      for (const flag of ['senha-gestor', 'senha-membro'] as const) {
+        const v = values[flag];
+        if (v !== undefined && v.length < 8)
+          throw new CliError(`--${flag} deve ter pelo menos 8 caracteres.`);
+      }
+      const temporarias = !values['senha-gestor'] && !values['senha-membro'];
+      const gestor = values['senha-gestor'] ?? generateTemporaryPassword();
+      const membro = values['senha-membro'] ?? generateTemporaryPassword();
+      await withDatabase(config, async (database) => {
+        const r = await semearDemo(
+          {
+            db: database.db,
+            storage: new LocalFileStorage(pastaDoArmazenamento(config.dataDir)),
+            hoje: calendarDayIn(config.timeZone),
+          },
+          { gestor, membro, temporarias },
+        );
+        if (r.kind === 'existente') {
+          console.log('A empresa de demonstração já existe: nada foi criado nem alterado.');
+          return;
+        }
+        const { ativos, vencendo, vencidos, comArquivos } = r.laudos;
+        console.log(
+          `Empresa "${r.empresa}" criada no plano ${r.plano}: ${ativos + vencendo + vencidos} laudos (${ativos} em dia, ${vencendo} vencendo, ${vencidos} vencidos; ${comArquivos} com PDF e planilha) e ${r.solicitacoes} pedidos de renovação.`,
+        );
+        const mostrar = (email: string, senha: string, dada: boolean) =>
+          console.log(
+            `  ${email}  ${dada ? '(senha informada)' : `senha temporária (mostrada só agora): ${senha}`}`,
+          );
+        console.log('Acessos:');
+        mostrar(GESTOR_DEMO, gestor, values['senha-gestor'] !== undefined);
+        mostrar(MEMBRO_DEMO, membro, values['senha-membro'] !== undefined);
+        if (temporarias) console.log('No primeiro acesso o sistema pedirá uma nova senha.');
+        console.log(`Entre em ${config.publicUrl}/login.`);
+      });
     },
   },
   'logs:cleanup': {
