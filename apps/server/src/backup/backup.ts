@@ -4,6 +4,7 @@ import { createReadStream, createWriteStream, existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { createGzip } from 'node:zlib';
 import pg from 'pg';
 import tar from 'tar-stream';
 import type { Config } from '../config.ts';
@@ -217,8 +218,15 @@ function instantaneoDoPglite(config: Config): (destino: string) => Promise<Insta
       // The server writes the dump in its own folder; only a file there is taken.
       if (path.dirname(path.resolve(inst.arquivo)) !== path.resolve(pastaDoCanal(config.dataDir)))
         throw new ErroDeBackup('Resposta inválida do servidor pelo canal de backup.');
-      await fs.copyFile(inst.arquivo, destino);
-      await fs.rm(inst.arquivo, { force: true });
+      try {
+        await pipeline(
+          createReadStream(inst.arquivo),
+          createGzip(),
+          createWriteStream(destino, { mode: 0o600 }),
+        );
+      } finally {
+        await fs.rm(inst.arquivo, { force: true });
+      }
       return { ...inst, arquivo: destino };
     }
     let database: PgliteDatabaseHandle;
@@ -231,10 +239,14 @@ function instantaneoDoPglite(config: Config): (destino: string) => Promise<Insta
         );
       throw err;
     }
+    const cru = `${destino}.tar`;
     try {
-      return await instantaneoPglite(database.pglite, destino);
+      const inst = await instantaneoPglite(database.pglite, cru);
+      await pipeline(createReadStream(cru), createGzip(), createWriteStream(destino, { mode: 0o600 }));
+      return { ...inst, arquivo: destino };
     } finally {
       await database.close();
+      await fs.rm(cru, { force: true });
     }
   };
 }

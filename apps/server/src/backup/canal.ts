@@ -65,7 +65,7 @@ export async function abrirCanalDeBackup(
         return responder({ ok: false, erro: 'Pedido desconhecido.' });
       if (emAndamento) return responder({ ok: false, erro: 'Já há um backup em andamento neste servidor.' });
       emAndamento = true;
-      const destino = path.join(pasta, `instantaneo-${randomUUID()}.tar.gz`);
+      const destino = path.join(pasta, `instantaneo-${randomUUID()}.tar`);
       instantaneoPglite(pglite, destino)
         .then((inst) => {
           log.info({ chaves: inst.chaves.length }, 'backup: instantâneo do banco entregue');

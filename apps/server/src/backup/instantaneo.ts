@@ -24,7 +24,8 @@ export async function instantaneoPglite(pglite: PGlite, destino: string): Promis
     await tx.exec('CHECKPOINT');
     const chaves = await chavesReferenciadas(query);
     const migracao = await nivelDeMigracao(query);
-    const dump = await pglite.dumpDataDir('gzip');
+    // Uncompressed: the server only copies; the CLI compresses it in its own process (zlib).
+    const dump = await pglite.dumpDataDir('none');
     return { chaves, migracao, dump };
   });
   await pipeline(

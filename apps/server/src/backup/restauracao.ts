@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream, existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync, readdirSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import tar from 'tar-stream';
-import { openDatabase } from '../db/client.ts';
+import { extractPgliteTemplate } from '../db/pglite-template.ts';
 import { assertValidStorageKey, LocalFileStorage } from '../storage/storage.ts';
 import { ErroDeBackup, pastaDoArmazenamento, rodarFerramentaPg } from './backup.ts';
 import { MANIFESTO, type Manifesto, manifestoSchema, migracoesDoCodigo } from './manifesto.ts';
@@ -101,17 +101,9 @@ export async function restaurar(arquivo: string, alvo: AlvoDaRestauracao): Promi
       throw new ErroDeBackup(`Backup incompleto: faltam ${faltando.length} entrada(s), como ${faltando[0]}.`);
 
     if (manifesto.motor === 'pglite') {
-      // PGlite loads its own dump (the documented `loadDataDir`), then the folder is a data directory.
-      const database = await openDatabase({
-        engine: 'pglite',
-        dataDir: path.join(dataDir, 'db'),
-        loadDataDir: new Blob([readFileSync(temporario)]),
-      });
-      try {
-        await database.pglite.query('select count(*) from drizzle.__drizzle_migrations');
-      } finally {
-        await database.close();
-      }
+      // The dump is a data directory as PGlite's `dumpDataDir` writes it: written out as a first
+      // start writes the packaged template (decision 017); the next start opens it.
+      extractPgliteTemplate(temporario, path.join(dataDir, 'db'));
     } else {
       await rodarFerramentaPg(
         'pg_restore',
