@@ -30,7 +30,7 @@ export async function restaurar(arquivo: string, alvo: AlvoDaRestauracao): Promi
   const sobras = existsSync(dataDir) ? readdirSync(dataDir).filter((e) => e !== 'auth-secret') : [];
   if (sobras.length > 0)
     throw new ErroDeBackup(
-      `O diretório ${dataDir} não está vazio (${sobras.slice(0, 3).join(', ')}…): a restauração só escreve num diretório de dados novo. Use --data-dir com um diretório vazio.`,
+      `O diretório ${dataDir} não está vazio (${sobras.slice(0, 3).join(', ')}${sobras.length > 3 ? ', …' : ''}): a restauração só escreve num diretório de dados novo. Use --data-dir com um diretório vazio.`,
     );
 
   const extract = tar.extract();
