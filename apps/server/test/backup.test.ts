@@ -6,11 +6,13 @@ import { is } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import tar from 'tar-stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ErroDeBackup } from '../src/backup/backup.ts';
+import { ErroDeBackup, fazerBackup } from '../src/backup/backup.ts';
 import { MANIFESTO, SQL_CHAVES_REFERENCIADAS } from '../src/backup/manifesto.ts';
 import { restaurar } from '../src/backup/restauracao.ts';
+import { loadConfig } from '../src/config.ts';
+import { migrateDatabase, openDatabase } from '../src/db/client.ts';
 import * as schema from '../src/db/schema.ts';
-import { createEmptyDatabase, testEngine } from './helpers/db.ts';
+import { createEmptyDatabase, createTestDatabase, testEngine } from './helpers/db.ts';
 import { runCli } from './helpers/process.ts';
 import {
   ADMIN,
@@ -219,6 +221,37 @@ describe(`backup and restore with the server running (${testEngine})`, () => {
     writeFileSync(path.join(dir, 'outro.txt'), '');
     await expect(restaurar(corrompido, { dataDir: dir, databaseUrl })).rejects.toThrow(ErroDeBackup);
     await expect(restaurar(corrompido, { dataDir: dir, databaseUrl })).rejects.toThrow(/não está vazio/);
+  });
+
+  it('goes on, and says so, when a file the database names was already missing before the backup', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'laudos-backup-ausente-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const env: Record<string, string> = {
+      DATA_DIR: dir,
+      AUTH_SECRET: 'segredo-do-teste-de-backup-'.repeat(2),
+    };
+    const perdido = '00000000-0000-4000-8000-000000000001/pdf-perdido.pdf';
+    const inserir = `insert into laudos (nome, codigo, cliente, tipo, arquivo_pdf) values ('Vaso', 'PERDIDO-1', 'ACME', 'NR-13', '${perdido}')`;
+    if (testEngine === 'postgres') {
+      const db = await createTestDatabase();
+      cleanups.push(() => db.destroy());
+      await db.handle.db.execute(inserir);
+      env.DATABASE_URL = db.connectionString!;
+    } else {
+      const db = await openDatabase({ engine: 'pglite', dataDir: path.join(dir, 'db') });
+      await migrateDatabase(db);
+      await db.pglite.exec(inserir);
+      await db.close();
+    }
+    const avisos: string[] = [];
+    const { manifesto, rodadas } = await fazerBackup(loadConfig(env), path.join(dir, 'b.tar'), (l) =>
+      avisos.push(l),
+    );
+    expect(rodadas).toBe(2);
+    expect(manifesto.ausentes).toEqual([perdido]);
+    expect(avisos.join('\n')).toContain(
+      `Atenção: 1 arquivo(s) citado(s) pelo banco já não existia(m) no armazenamento antes do backup (${perdido})`,
+    );
   });
 
   it('knows every column that holds a storage key', () => {

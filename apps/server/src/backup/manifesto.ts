@@ -23,6 +23,8 @@ export const manifestoSchema = z.object({
   arquivos: z.array(item.extend({ chave: z.string() })),
   /** DATA_DIR/auth-secret when the server took its secret from there (not from AUTH_SECRET). */
   segredo: item.nullable(),
+  /** Keys the database names that were already missing from the storage when the backup ran. */
+  ausentes: z.array(z.string()).default([]),
 });
 export type Manifesto = z.infer<typeof manifestoSchema>;
 export interface NivelDeMigracao {
