@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { is } from 'drizzle-orm';
@@ -52,6 +52,11 @@ describe(`backup and restore with the server running (${testEngine})`, () => {
     const s = await startServer(ambiente.env, cleanups);
     const cookie = await signIn(s.url);
     marca('server');
+    if (testEngine === 'pglite') {
+      // The channel the CLI asks through: a socket in a folder only DATA_DIR's owner may enter.
+      expect(statSync(path.join(ambiente.dataDir, 'run')).mode & 0o777).toBe(0o700);
+      expect(statSync(path.join(ambiente.dataDir, 'run', 'backup.sock')).mode & 0o777).toBe(0o600);
+    }
 
     const conteudo = new Map<string, string>(); // laudo id → the PDF's sha256
     const criar = async (codigo: string) => {
