@@ -43,10 +43,15 @@ export async function abrirCanalDeBackup(
     log.warn({ socket }, 'backup com o servidor em execução indisponível: caminho do DATA_DIR longo demais');
     return null;
   }
-  mkdirSync(pasta, { recursive: true, mode: 0o700 });
-  chmodSync(pasta, 0o700);
-  // We hold the data directory's lock: whatever is here was left by an earlier server or CLI.
-  for (const entry of readdirSync(pasta)) rmSync(path.join(pasta, entry), { force: true, recursive: true });
+  try {
+    mkdirSync(pasta, { recursive: true, mode: 0o700 });
+    chmodSync(pasta, 0o700);
+    // We hold the data directory's lock: whatever is here was left by an earlier server or CLI.
+    for (const entry of readdirSync(pasta)) rmSync(path.join(pasta, entry), { force: true, recursive: true });
+  } catch (err) {
+    log.warn({ err, pasta }, 'backup com o servidor em execução indisponível: pasta do canal');
+    return null;
+  }
 
   let emAndamento = false;
   const server = net.createServer((conn) => {
@@ -81,11 +86,19 @@ export async function abrirCanalDeBackup(
         });
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(socket, () => resolve());
-  });
-  chmodSync(socket, 0o600);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(socket, () => resolve());
+    });
+    chmodSync(socket, 0o600);
+  } catch (err) {
+    // A file system without unix sockets (some network disks): the server runs; `backup` then
+    // needs it stopped, and says so.
+    server.close();
+    log.warn({ err, socket }, 'backup com o servidor em execução indisponível: socket do canal');
+    return null;
+  }
   return {
     close: () =>
       new Promise<void>((resolve) => {
