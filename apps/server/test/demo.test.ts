@@ -71,6 +71,10 @@ describe(`seed:demo (${testEngine})`, () => {
     expect(planilha.statusCode).toBe(200);
     expect(planilha.body).toContain('DEMO-001-P1');
 
+    const pedidos = await t.app.inject({ method: 'GET', url: '/api/renovacoes', headers: { cookie } });
+    expect(pedidos.statusCode).toBe(200);
+    expect((pedidos.json() as { renovacoes: unknown[] }).renovacoes).toHaveLength(2);
+
     expect(await semearDemo(deps, senhas)).toEqual({ kind: 'existente' });
   });
 });

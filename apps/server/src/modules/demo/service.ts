@@ -161,6 +161,7 @@ export async function semearDemo(
             destinatario: GESTOR_DEMO,
             usuarioId: gestor?.id ?? null,
             marco: l.dias < 0 ? 'vencido:0' : 'vencendo:30',
+            periodo: 'Próximas duas semanas',
             contato: 'Gabriela, (11) 4000-1234',
             observacao: 'Podemos agendar a inspeção na próxima semana?',
           });
