@@ -211,6 +211,7 @@ async function escreverTar(
     pack.finalize();
   } catch (err) {
     pack.destroy(err as Error);
+    await escrita.catch(() => {});
     throw err;
   }
   await escrita;
