@@ -40,7 +40,7 @@ interface Laudo {
 
 describe(`backup and restore with the server running (${testEngine})`, () => {
   it('restores every laudo, user and file the backup saw, while laudos with files were being created and deleted', {
-    timeout: 120_000,
+    timeout: 240_000,
   }, async () => {
     const t0 = Date.now();
     const marcas: string[] = [];
