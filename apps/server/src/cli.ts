@@ -9,6 +9,8 @@ import {
   isIsoDate,
 } from '@laudos/domain';
 import { sql } from 'drizzle-orm';
+import { ErroDeBackup, fazerBackup, pastaDoArmazenamento } from './backup/backup.ts';
+import { restaurar } from './backup/restauracao.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type DatabaseHandle, migrateDatabase, openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/lock.ts';
@@ -19,15 +21,18 @@ import { AppError } from './http/errors.ts';
 import { createJobs } from './jobs/boss.ts';
 import { registrarJobs } from './jobs/registro.ts';
 import { limparAvisosLidos } from './modules/avisos/service.ts';
+import { GESTOR_DEMO, MEMBRO_DEMO, semearDemo } from './modules/demo/service.ts';
 import { NotificationScheduler } from './modules/notificacoes/agendador.ts';
 import { registrarResultadoDoLembrete } from './modules/notificacoes/envio.ts';
 import { createContaComSenha, generateTemporaryPassword } from './modules/usuarios/service.ts';
 import { seedReferenceData } from './seed.ts';
 import { openSettingsStore } from './settings/store.ts';
+import { LocalFileStorage } from './storage/storage.ts';
 
 /**
  * `npm run cli -- <command>`: operations on the same database the server uses. On the embedded
- * database the server must be stopped first (one process per data directory).
+ * database the server must be stopped first (one process per data directory), except for `backup`,
+ * which asks the running server for its snapshot (backup/canal.ts).
  */
 const commands: Record<string, { usage: string; run(config: Config, args: string[]): Promise<void> }> = {
   migrate: {
@@ -194,6 +199,89 @@ const commands: Record<string, { usage: string; run(config: Config, args: string
       });
     },
   },
+  backup: {
+    usage:
+      'backup [--saida ARQUIVO]                 copia banco, arquivos e segredo num só arquivo (com o servidor rodando)',
+    async run(config, args) {
+      const { values } = parseArgs({ args, options: { saida: { type: 'string' } } });
+      const carimbo = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+      const saida = daPastaDeQuemChamou(values.saida ?? `laudos-backup-${carimbo}.tar`);
+      const inicio = Date.now();
+      const { manifesto } = await fazerBackup(config, saida, (linha) => console.log(linha));
+      const bytes = manifesto.arquivos.reduce((t, a) => t + a.bytes, 0);
+      console.log(
+        `Backup gravado em ${saida}: banco ${manifesto.motor} (migração ${manifesto.migracao.ultima}), ${manifesto.arquivos.length} arquivo(s) com ${(bytes / 1024 / 1024).toFixed(1)} MB, em ${((Date.now() - inicio) / 1000).toFixed(1)} s.`,
+      );
+      console.log(
+        'O arquivo contém o banco inteiro e o segredo de autenticação: guarde-o como guarda uma senha.',
+      );
+    },
+  },
+  restore: {
+    usage:
+      'restore ARQUIVO [--data-dir DIR]         restaura um backup num diretório de dados (e banco) novo',
+    async run(config, args) {
+      const { values, positionals } = parseArgs({
+        args,
+        allowPositionals: true,
+        options: { 'data-dir': { type: 'string' } },
+      });
+      const [arquivo, ...resto] = positionals;
+      if (!arquivo || resto.length > 0)
+        throw new CliError('Informe o arquivo de backup: restore ARQUIVO [--data-dir DIR]');
+      const dataDir = values['data-dir'] ? daPastaDeQuemChamou(values['data-dir']) : config.dataDir;
+      const m = await restaurar(daPastaDeQuemChamou(arquivo), { dataDir, databaseUrl: config.databaseUrl });
+      console.log(
+        `Backup de ${formatDateTimeBR(new Date(m.criadoEm), config.timeZone)} restaurado em ${dataDir}${config.databaseUrl ? ' e no banco de DATABASE_URL' : ''}: ${m.arquivos.length} arquivo(s) conferido(s).`,
+      );
+      console.log(`Inicie o servidor com DATA_DIR=${dataDir}: as migrações pendentes rodam na partida.`);
+    },
+  },
+  'seed:demo': {
+    usage:
+      'seed:demo [--senha-gestor S] [--senha-membro S]  cria uma empresa de demonstração com laudos em todos os estados',
+    async run(config, args) {
+      const { values } = parseArgs({
+        args,
+        options: { 'senha-gestor': { type: 'string' }, 'senha-membro': { type: 'string' } },
+      });
+      for (const flag of ['senha-gestor', 'senha-membro'] as const) {
+        const v = values[flag];
+        if (v !== undefined && v.length < 8)
+          throw new CliError(`--${flag} deve ter pelo menos 8 caracteres.`);
+      }
+      const temporarias = !values['senha-gestor'] && !values['senha-membro'];
+      const gestor = values['senha-gestor'] ?? generateTemporaryPassword();
+      const membro = values['senha-membro'] ?? generateTemporaryPassword();
+      await withDatabase(config, async (database) => {
+        const r = await semearDemo(
+          {
+            db: database.db,
+            storage: new LocalFileStorage(pastaDoArmazenamento(config.dataDir)),
+            hoje: calendarDayIn(config.timeZone),
+          },
+          { gestor, membro, temporarias },
+        );
+        if (r.kind === 'existente') {
+          console.log('A empresa de demonstração já existe: nada foi criado nem alterado.');
+          return;
+        }
+        const { ativos, vencendo, vencidos, comArquivos } = r.laudos;
+        console.log(
+          `Empresa "${r.empresa}" criada no plano ${r.plano}: ${ativos + vencendo + vencidos} laudos (${ativos} em dia, ${vencendo} vencendo, ${vencidos} vencidos; ${comArquivos} com PDF e planilha) e ${r.solicitacoes} pedidos de renovação.`,
+        );
+        const mostrar = (email: string, senha: string, dada: boolean) =>
+          console.log(
+            `  ${email}  ${dada ? '(senha informada)' : `senha temporária (mostrada só agora): ${senha}`}`,
+          );
+        console.log('Acessos:');
+        mostrar(GESTOR_DEMO, gestor, values['senha-gestor'] !== undefined);
+        mostrar(MEMBRO_DEMO, membro, values['senha-membro'] !== undefined);
+        if (temporarias) console.log('No primeiro acesso o sistema pedirá uma nova senha.');
+        console.log(`Entre em ${config.publicUrl}/login.`);
+      });
+    },
+  },
   'logs:cleanup': {
     usage:
       'logs:cleanup [--days N]                  apaga logs de e-mail e notificação mais antigos que N dias (90)',
@@ -211,6 +299,14 @@ const commands: Record<string, { usage: string; run(config: Config, args: string
     },
   },
 };
+
+/**
+ * A path as the person typed it: `npm run cli` runs in the repository's root, and npm keeps the
+ * folder it was called from in INIT_CWD.
+ */
+function daPastaDeQuemChamou(p: string): string {
+  return path.resolve(process.env.INIT_CWD ?? process.cwd(), p);
+}
 
 const silentLog = { info() {}, warn() {}, error() {} };
 
@@ -258,7 +354,12 @@ async function main(argv: string[]) {
     await command.run(loadConfig(), args);
     return 0;
   } catch (err) {
-    if (err instanceof ConfigError || err instanceof DataDirLockedError || err instanceof CliError) {
+    if (
+      err instanceof ConfigError ||
+      err instanceof DataDirLockedError ||
+      err instanceof CliError ||
+      err instanceof ErroDeBackup
+    ) {
       console.error(err.message);
     } else if (err instanceof AppError) {
       console.error(err.message);

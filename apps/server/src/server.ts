@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { type BuildAppOptions, buildApp } from './app.ts';
 import { createAuth } from './auth/auth.ts';
+import { abrirCanalDeBackup, type CanalDeBackup } from './backup/canal.ts';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, migrateDatabase, openDatabase } from './db/client.ts';
 import { ANEXO_LOGO_DA_EMPRESA, EmailService } from './email/delivery.ts';
@@ -56,6 +57,7 @@ export async function createServer(config: Config, options: CreateServerOptions 
   let jobsStarted = false;
   let email: EmailService | undefined;
   let settings: SettingsStore | undefined;
+  let canal: CanalDeBackup | null = null;
   try {
     await migrateDatabase(database);
     const seedResult = await seed(database.db, config);
@@ -133,6 +135,11 @@ export async function createServer(config: Config, options: CreateServerOptions 
     await jobs.start();
     jobsStarted = true;
     await email.init();
+    // The embedded database on disk, opened here: `npm run cli -- backup` asks this process for
+    // its snapshot through a socket only DATA_DIR's owner can reach (decision 040).
+    if (database.engine === 'pglite' && !options.database)
+      canal = await abrirCanalDeBackup(config.dataDir, database.pglite, logger);
+    const canalDeBackup = canal;
 
     let closing: Promise<void> | undefined;
     const built = app;
@@ -154,6 +161,7 @@ export async function createServer(config: Config, options: CreateServerOptions 
           // (72 s), past main.ts's 20 s limit. Each is ended as soon as its response is done.
           const reap = setInterval(() => built.server.closeIdleConnections(), 100);
           try {
+            await canalDeBackup?.close();
             await built.close();
           } finally {
             clearInterval(reap);
@@ -170,6 +178,7 @@ export async function createServer(config: Config, options: CreateServerOptions 
       },
     };
   } catch (err) {
+    await canal?.close().catch(() => {});
     await app?.close().catch(() => {});
     if (jobsStarted) await jobs?.stop().catch(() => {});
     await email?.close().catch(() => {});
