@@ -20,25 +20,33 @@ const chromiumArgs = [
 ];
 
 /**
- * Specs whose checks do not depend on the project's device run in one project only (decision 041):
- * the page's DOM is the same at every width (the layout is CSS only), so escaping, downloads, the
- * API docs and the feed are checked once; and a spec that sets both sizes itself (390 px and the
- * laptop) already covers both. Each list is the other project's ignore list; they are balanced so
- * the two processes, which run at the same time, end together.
+ * Specs run in one project only when the device changes nothing they check (decision 041): the web
+ * app's layout is CSS only, so the DOM is the same at every width, and every screen is still walked
+ * and measured at both sizes by telas-capturas.spec.ts and largura.spec.ts. Escaping, downloads,
+ * the feed, the API docs and the answer page run on the phone; the admin's own flows (companies,
+ * notification rules, branding), used at a desk, on the laptop; a spec that sets both sizes itself
+ * runs once. Specs whose steps differ by device stay in both (renovacoes drags a card on the laptop
+ * and uses "Mover para" on the phone; the journeys open the phone's menu). Each list is the other
+ * project's ignore list, balanced so that the two processes, which run at the same time, end
+ * together.
  */
 const soNoDesktop = [
   'calendario.spec.ts', // the page at the laptop, then at 390 px
-  'respostas.spec.ts', // the answer page at 390 px
-  'calendario-ical.spec.ts', // the feed's content
+  'empresas-admin.spec.ts',
+  'notificacoes.spec.ts',
+  'marca.spec.ts',
 ];
 const soNoCelular = [
   'carregamento.spec.ts', // measures 1366×800 and 390×844 itself
   'telas.spec.ts', // the pills at 390 px and at the laptop
+  'respostas.spec.ts', // the answer page, opened from an e-mail on a phone
   'security-xss.spec.ts', // what runs in the page, not where it sits
   'chaves-api.spec.ts', // the API keys and the API docs
   'bloqueios.spec.ts', // the lockout list and its release
   'exportacao.spec.ts', // the downloads' content
   'relatorio-situacao.spec.ts', // the PDF's content
+  'calendario-ical.spec.ts', // the feed's content
+  'blog.spec.ts', // writing and publishing a post
 ];
 
 export default defineConfig({
