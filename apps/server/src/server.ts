@@ -104,8 +104,14 @@ export async function createServer(config: Config, options: CreateServerOptions 
       db: database.db,
       email,
       settings,
-      whatsapp: (envios) => enfileirarLembretesWhatsapp(whatsapp, envios),
-      resumoWhatsapp: (mes, ids, parametros) => enfileirarResumosWhatsapp(whatsapp, mes, ids, parametros),
+      // Only when configured: a run with the e-mail off sends by WhatsApp only if there is one.
+      ...(config.whatsapp
+        ? {
+            whatsapp: (envios) => enfileirarLembretesWhatsapp(whatsapp, envios),
+            resumoWhatsapp: (mes, ids, parametros) =>
+              enfileirarResumosWhatsapp(whatsapp, mes, ids, parametros),
+          }
+        : {}),
       workers: jobs.workers,
       log: logger,
       ...(options.clock ? { clock: options.clock } : {}),

@@ -125,7 +125,7 @@ describe(`WhatsApp alerts (${testEngine})`, () => {
     cloud.falharPara('5521999990001', 'numero_invalido');
     cloud.falharPara('5531988880002', 'limite', 'limite');
     const vence = '2027-03-01';
-    const laudo = async (codigo: string, empresaId: string) =>
+    const laudo = async (codigo: string, empresaId: string, dataVencimento = vence) =>
       (
         await db
           .insert(laudos)
@@ -135,7 +135,7 @@ describe(`WhatsApp alerts (${testEngine})`, () => {
             cliente: 'ACME Ltda',
             tipo: 'NR-13',
             empresaId,
-            dataVencimento: vence,
+            dataVencimento,
           })
           .returning({ id: laudos.id })
       )[0]!.id;
@@ -339,6 +339,27 @@ describe(`WhatsApp alerts (${testEngine})`, () => {
     expect(naLista).toContainEqual(
       expect.objectContaining({ laudoCodigo: 'A-1', marco: 'Confirmação da resposta ao lembrete' }),
     );
+
+    // The firm turns "Por e-mail" off and keeps "Por WhatsApp": the next milestone (30 days before
+    // A-2, on 02-02) goes by WhatsApp only; no e-mail reminder is taken.
+    await t.server.settings.update({
+      ...t.server.settings.get(),
+      notifications: { ...t.server.settings.get().notifications, email: false },
+    });
+    const a2 = await laudo('A-2', acme, '2027-03-04');
+    relogio.agora = instanteLocal(SP, '2027-02-02', '09:05');
+    const soWhatsapp = await t.server.notificacoes.verificar({ origem: 'agendada', now: relogio.agora });
+    expect(soWhatsapp?.mensagem).toBe(
+      'Envio de e-mails desativado nas configurações: só o WhatsApp foi enviado.',
+    );
+    await waitUntil(
+      () => cloud!.recebidas.find((r) => r.to === '5511988887777' && r.parametros.includes('A-2')),
+      { what: 'o lembrete de A-2 por WhatsApp com o e-mail desligado' },
+    );
+    expect(
+      await db.select().from(notificationHistory).where(eq(notificationHistory.laudoId, a2)),
+      'lembretes por e-mail de A-2',
+    ).toEqual([]);
 
     // Revoking: recorded, and the person is shown as off.
     const desativado = await t.app.inject({

@@ -87,9 +87,14 @@ export async function enviarLembretes(
     erros: 0,
   };
   let mensagem: string | null = null;
-  if (!deps.settings.get().notifications.email) {
+  // With "Por e-mail" off and "Por WhatsApp" on (and the channel configured), the run still plans and
+  // sends by WhatsApp; nothing goes by e-mail (no reminders, digests, escalations nor reports).
+  const { email: porEmail, whatsapp: porWhatsapp } = deps.settings.get().notifications;
+  const soWhatsapp = !porEmail && porWhatsapp && deps.whatsapp !== undefined;
+  if (!porEmail && !soWhatsapp) {
     mensagem = 'Envio de e-mails desativado nas configurações: nada foi enviado.';
   } else {
+    if (soWhatsapp) mensagem = 'Envio de e-mails desativado nas configurações: só o WhatsApp foi enviado.';
     try {
       const lembretes = janelas.filter((j) => j.regra.kind !== 'relatorio_mensal');
       const obrigatorios = deps.settings.get().notifications.tiposObrigatorios;
@@ -101,7 +106,7 @@ export async function enviarLembretes(
       totais.semPlano = semPlano;
       totais.respondidos = respondidos;
       totais.foraDoTipo = foraDoTipo;
-      const marcados = await marcarJaEnviados(db, envios);
+      const marcados = porEmail ? await marcarJaEnviados(db, envios) : [];
       const pendentes: Envio[] = [];
       for (const { envio, jaEnviado } of marcados) {
         if (jaEnviado) totais.jaEnviados++;
@@ -165,7 +170,7 @@ export async function enviarLembretes(
           );
         }
       }
-      const escalonamentos = await planejarEscalonamentos(db, lembretes, deps.timeZone);
+      const escalonamentos = porEmail ? await planejarEscalonamentos(db, lembretes, deps.timeZone) : [];
       const jaEscalados = await escalonamentosJaEnviados(db, escalonamentos);
       for (let i = 0; i < escalonamentos.length; i += LOTE) {
         const lote = escalonamentos
@@ -187,7 +192,7 @@ export async function enviarLembretes(
       for (const j of janelas.filter((x) => x.regra.kind === 'relatorio_mensal')) {
         const r = await enviarRelatoriosMensais(
           db,
-          deps.email,
+          porEmail ? deps.email : null,
           j.regra,
           j.de,
           j.ate,

@@ -206,11 +206,12 @@ export async function anexoDoRelatorioMensal(
  * client with laudos, at most once per client and month (the monthly_reports key, taken in the
  * same transaction as the enqueue). A client whose plan has `customReports` gets the "Relatório de
  * situação" PDF attached (made when the e-mail is delivered). The same clients' summary by
- * WhatsApp (`whatsapp`) is asked apart: a person who turned the e-mail off may still want it there.
+ * WhatsApp (`whatsapp`) is asked apart: a person who turned the e-mail off may still want it there,
+ * and with the firm's e-mail off (`email` null) only the WhatsApp summary goes.
  */
 export async function enviarRelatoriosMensais(
   db: Db,
-  email: Pick<EmailService, 'enqueue'>,
+  email: Pick<EmailService, 'enqueue'> | null,
   regra: RegraRow,
   de: string,
   ate: string,
@@ -232,14 +233,15 @@ export async function enviarRelatoriosMensais(
   const totais = { enfileirados: 0, jaEnviados: 0, semPlano: 0, descadastrados: 0, erros: 0 };
   if (!mes) return totais;
   const { todos, semPlano } = await clientes(db);
+  const porEmail = email ? todos : [];
   const querem = await quemQuerReceber(
     db,
     preferencias.obrigatorios,
-    todos.map((c) => c.id),
+    porEmail.map((c) => c.id),
     'resumo_mensal',
     'email',
   );
-  for (const cliente of todos) {
+  for (const cliente of porEmail) {
     try {
       if (cliente.empresaId && semPlano.has(cliente.empresaId)) {
         if (await temLaudos(db, cliente, hoje)) totais.semPlano++;
@@ -262,7 +264,7 @@ export async function enviarRelatoriosMensais(
           return;
         }
         const comPdf = await temRecurso(tx, cliente, 'customReports');
-        const result = await email.enqueue(tx, {
+        const result = await email!.enqueue(tx, {
           type: 'relatorio_mensal',
           to: cliente.email,
           toName: cliente.nome,
