@@ -3,7 +3,8 @@
 # project): Chromium for the browser tests (Playwright cannot download its own browser here) with
 # its Portuguese (chromium-l10n: without it a date field reads mm/dd/yyyy and a file field "Choose
 # File", as no Brazilian user sees them), and poppler-utils (pdftotext, pdftoppm) to read back the PDFs the server makes.
-# Usage: ensure-test-tools.sh chromium | poppler-utils  (one or both)
+# and OpenStack Swift with memcached (the S3-compatible store of the storage tests, decision 038).
+# Usage: ensure-test-tools.sh chromium | poppler-utils | swift  (any of them)
 set -euo pipefail
 faltam=()
 for pacote in "$@"; do
@@ -13,6 +14,10 @@ for pacote in "$@"; do
       [ -f /usr/lib/chromium/locales/pt-BR.pak ] || faltam+=(chromium-l10n)
       ;;
     poppler-utils) command -v pdftoppm >/dev/null 2>&1 || faltam+=(poppler-utils) ;;
+    swift)
+      command -v swift-proxy-server >/dev/null 2>&1 || faltam+=(swift swift-proxy swift-account swift-container swift-object)
+      command -v memcached >/dev/null 2>&1 || faltam+=(memcached)
+      ;;
     *) echo "Pacote desconhecido: $pacote" >&2; exit 2 ;;
   esac
 done

@@ -159,6 +159,7 @@ const commands: Record<string, { usage: string; run(config: Config, args: string
           verificarLembretes: { verificarLembretes: () => scheduler.verificar({ origem: 'cli' }) },
           limparAvisos: { limparAvisos: () => limparAvisosLidos(database.db) },
           enviarWhatsapp: { entregar: async () => {} },
+          limparArmazenamento: { limparArmazenamento: async () => 0 },
         });
         await jobs.start();
         try {
