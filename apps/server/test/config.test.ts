@@ -60,20 +60,24 @@ describe('configuration', () => {
     }
     expect((error as ConfigError).problems).toEqual(['STORAGE: deve ser disk ou s3 (valor atual: "nuvem")']);
     try {
-      parseEnv({
-        STORAGE: 's3',
-        S3_ENDPOINT: 'sem-esquema',
-        S3_FORCE_PATH_STYLE: 'sim',
-        AWS_ACCESS_KEY_ID: 'AKIA',
-      });
+      parseEnv({ S3_ENDPOINT: 'sem-esquema', S3_FORCE_PATH_STYLE: 'sim', S3_BUCKET: 'Meu_Bucket' });
     } catch (e) {
       error = e;
     }
     expect((error as ConfigError).problems.sort()).toEqual([
-      'AWS_SECRET_ACCESS_KEY: AWS_ACCESS_KEY_ID e AWS_SECRET_ACCESS_KEY devem ser informados juntos',
-      'S3_BUCKET: é obrigatório quando STORAGE=s3',
+      'S3_BUCKET: deve ser um nome de bucket S3 (3 a 63 letras minúsculas, números, . ou -) (valor atual: "Meu_Bucket")',
       'S3_ENDPOINT: deve ser uma URL (ex.: https://s3.exemplo.com.br) (valor atual: "sem-esquema")',
       'S3_FORCE_PATH_STYLE: deve ser true ou false (valor atual: "sim")',
+    ]);
+    try {
+      parseEnv({ STORAGE: 's3', AWS_ACCESS_KEY_ID: 'AKIA' });
+    } catch (e) {
+      error = e;
+    }
+    // The key itself is never echoed back.
+    expect((error as ConfigError).problems.sort()).toEqual([
+      'AWS_SECRET_ACCESS_KEY: AWS_ACCESS_KEY_ID e AWS_SECRET_ACCESS_KEY devem ser informados juntos',
+      'S3_BUCKET: é obrigatório quando STORAGE=s3',
     ]);
   });
 
