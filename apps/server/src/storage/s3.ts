@@ -5,11 +5,13 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
+  AbortMultipartUploadCommand,
   CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  ListMultipartUploadsCommand,
   ListObjectsV2Command,
   S3Client,
 } from '@aws-sdk/client-s3';
@@ -219,6 +221,38 @@ export class S3FileStorage implements FileStorage {
       }
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
+    // A process killed mid-upload (SIGKILL) could not abort its multipart upload: its parts stay,
+    // unseen by a listing but stored (and billed), until aborted here.
+    let keyMarker: string | undefined;
+    let uploadIdMarker: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListMultipartUploadsCommand({
+          Bucket: this.bucket,
+          Prefix: `${STAGING_PREFIX}/`,
+          KeyMarker: keyMarker,
+          UploadIdMarker: uploadIdMarker,
+        }),
+      );
+      for (const upload of page.Uploads ?? []) {
+        if (upload.Key && upload.UploadId && upload.Initiated && upload.Initiated < olderThan) {
+          await this.client
+            .send(
+              new AbortMultipartUploadCommand({
+                Bucket: this.bucket,
+                Key: upload.Key,
+                UploadId: upload.UploadId,
+              }),
+            )
+            .catch((error) => {
+              if (!isNotFound(error)) throw error;
+            });
+          removed++;
+        }
+      }
+      keyMarker = page.IsTruncated ? page.NextKeyMarker : undefined;
+      uploadIdMarker = page.IsTruncated ? page.NextUploadIdMarker : undefined;
+    } while (keyMarker);
     return removed + (await sweepTempFiles(this.tempDir, olderThan));
   }
 }
