@@ -6,6 +6,7 @@ import { Readable } from 'node:stream';
 import { setImmediate as nextTick } from 'node:timers/promises';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestBucket, type TestBucket } from '../../test/helpers/s3.ts';
+import { migrateFiles } from './migrar.ts';
 import {
   FileNotFoundError,
   type FileStorage,
@@ -294,6 +295,53 @@ describe.each(Object.keys(backends) as (keyof typeof backends)[])('armazenamento
     await expect(storage.withLocalFile('13/nada.xlsx', async () => 1)).rejects.toBeInstanceOf(
       FileNotFoundError,
     );
+  });
+});
+
+describe('storage:migrate (disco → S3)', () => {
+  it('copies every file, checks each, and after an interruption copies only what is missing', async () => {
+    const root = await fs.mkdtemp(path.join(tmpdir(), 'laudos-migrar-'));
+    const alvo = await createTestBucket();
+    try {
+      const disco = new LocalFileStorage(path.join(root, 'laudos'));
+      const conteudos = new Map<string, Buffer>();
+      for (let i = 0; i < 5; i++) {
+        const key = newStorageKey(`l${i}`, 'pdf', 'pdf');
+        conteudos.set(key, randomBytes(1000 + i * 5000));
+        await disco.save(key, chunksOf(conteudos.get(key)!, 4096), { maxBytes: 1_000_000 });
+      }
+      // Not files yet: an upload still staged, and a temp file.
+      await disco.save(stagingKey('l9/pdf-x.pdf'), chunksOf(Buffer.from('meio'), 2), { maxBytes: 10 });
+      await fs.writeFile(path.join(disco.rootDir, '.pdf-y.pdf.1.tmp'), 'x');
+
+      // The run is cut after two files.
+      let salvos = 0;
+      const interrompido: FileStorage = Object.create(alvo.storage, {
+        save: {
+          value: (...a: Parameters<FileStorage['save']>) => {
+            if (++salvos > 2) throw new Error('conexão perdida');
+            return alvo.storage.save(...a);
+          },
+        },
+      });
+      await expect(migrateFiles(disco, interrompido)).rejects.toThrow('conexão perdida');
+      expect(await alvo.keys()).toHaveLength(2);
+
+      const r = await migrateFiles(disco, alvo.storage);
+      expect(r).toEqual({ total: 5, copied: 3, alreadyThere: 2, failed: [] });
+      expect(await alvo.keys()).toEqual([...conteudos.keys()].sort());
+      for (const [key, conteudo] of conteudos)
+        expect((await readAll((await alvo.storage.open(key)).stream)).equals(conteudo)).toBe(true);
+      expect(await migrateFiles(disco, alvo.storage)).toEqual({
+        total: 5,
+        copied: 0,
+        alreadyThere: 5,
+        failed: [],
+      });
+    } finally {
+      await alvo.destroy();
+      await fs.rm(root, { recursive: true, force: true });
+    }
   });
 });
 

@@ -293,6 +293,18 @@ export class LocalFileStorage implements FileStorage {
 
   close(): void {}
 
+  /** Every stored key, sorted; staged uploads and temp files are not files yet (storage:migrate). */
+  async *keys(): AsyncGenerator<string> {
+    const files = await filesUnder(this.rootDir);
+    const keys = files
+      .map((file) => path.relative(this.rootDir, file).split(path.sep).join('/'))
+      .filter(
+        (key) => !key.startsWith(`${STAGING_PREFIX}/`) && key.split('/').every((s) => !s.startsWith('.')),
+      )
+      .sort();
+    yield* keys;
+  }
+
   /** The file itself: nothing to copy on disk. */
   async withLocalFile<T>(key: string, work: (filePath: string) => Promise<T>): Promise<T> {
     if (!(await this.exists(key))) throw new FileNotFoundError(key);
