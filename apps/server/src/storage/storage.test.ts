@@ -4,8 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { setImmediate as nextTick } from 'node:timers/promises';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { createTestBucket, type TestBucket } from '../../test/helpers/s3.ts';
+import { loadConfig } from '../config.ts';
+import { createStorage } from './create-storage.ts';
 import { migrateFiles } from './migrar.ts';
 import {
   FileNotFoundError,
@@ -295,6 +297,32 @@ describe.each(Object.keys(backends) as (keyof typeof backends)[])('armazenamento
     await expect(storage.withLocalFile('13/nada.xlsx', async () => 1)).rejects.toBeInstanceOf(
       FileNotFoundError,
     );
+  });
+});
+
+describe('createStorage', () => {
+  it('refuses to start on a bucket it cannot reach, saying why in Portuguese', async () => {
+    const swift = inject('swift');
+    const dataDir = await fs.mkdtemp(path.join(tmpdir(), 'laudos-criar-'));
+    const env = {
+      DATA_DIR: dataDir,
+      AUTH_SECRET: 'x'.repeat(40),
+      STORAGE: 's3',
+      S3_ENDPOINT: swift.endpoint,
+      S3_FORCE_PATH_STYLE: 'true',
+      AWS_ACCESS_KEY_ID: swift.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: swift.secretAccessKey,
+    };
+    try {
+      await expect(createStorage(loadConfig({ ...env, S3_BUCKET: 'nao-existe' }))).rejects.toThrow(
+        'Armazenamento S3: bucket "nao-existe" inacessível: o bucket não existe.',
+      );
+      await expect(
+        createStorage(loadConfig({ ...env, S3_BUCKET: 'nao-existe', AWS_SECRET_ACCESS_KEY: 'errada' })),
+      ).rejects.toThrow('acesso negado (confira as credenciais AWS)');
+    } finally {
+      await fs.rm(dataDir, { recursive: true, force: true });
+    }
   });
 });
 
