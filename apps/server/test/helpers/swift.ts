@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -144,7 +145,10 @@ for name, port in (('account', ${account}), ('container', ${container}), ('objec
     ],
     { encoding: 'utf8' },
   );
-  if (rings.status !== 0) throw new Error(`Swift: anéis não criados: ${rings.stderr}`);
+  if (rings.status !== 0) {
+    await fs.rm(dir, { recursive: true, force: true });
+    throw new Error(`Swift: anéis não criados: ${rings.stderr}`);
+  }
 
   const env = { ...process.env, EVENTLET_NO_GREENDNS: 'yes' };
   const children: ChildProcess[] = [];
@@ -163,7 +167,15 @@ for name, port in (('account', ${account}), ('container', ${container}), ('objec
     launch(`swift-${server}-server`, [path.join(dir, `${server}-server.conf`)]);
   }
 
+  // If the test run itself dies before its teardown, Swift must not outlive it.
+  const onExit = () => {
+    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  };
+  process.once('exit', onExit);
+
   const stop = async () => {
+    process.off('exit', onExit);
     await Promise.all(
       children.map(
         (child) =>
