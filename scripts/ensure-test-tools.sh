@@ -2,9 +2,10 @@
 # What the tests need from Debian, installed when missing (needs root, as on every machine of this
 # project): Chromium for the browser tests (Playwright cannot download its own browser here) with
 # its Portuguese (chromium-l10n: without it a date field reads mm/dd/yyyy and a file field "Choose
-# File", as no Brazilian user sees them), and poppler-utils (pdftotext, pdftoppm) to read back the PDFs the server makes,
-# and nginx (nginx -t checks deploy/nginx.conf; decision 039).
-# Usage: ensure-test-tools.sh chromium | poppler-utils | nginx  (any of them)
+# File", as no Brazilian user sees them), poppler-utils (pdftotext, pdftoppm) to read back the PDFs the server makes,
+# nginx (nginx -t checks deploy/nginx.conf; decision 039) and OpenStack Swift with memcached (the
+# S3-compatible store of the storage tests, decision 038).
+# Usage: ensure-test-tools.sh chromium | poppler-utils | nginx | swift  (any of them)
 set -euo pipefail
 faltam=()
 for pacote in "$@"; do
@@ -15,6 +16,10 @@ for pacote in "$@"; do
       ;;
     poppler-utils) command -v pdftoppm >/dev/null 2>&1 || faltam+=(poppler-utils) ;;
     nginx) command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || faltam+=(nginx-light) ;;
+    swift)
+      command -v swift-proxy-server >/dev/null 2>&1 || faltam+=(swift swift-proxy swift-account swift-container swift-object)
+      command -v memcached >/dev/null 2>&1 || faltam+=(memcached)
+      ;;
     *) echo "Pacote desconhecido: $pacote" >&2; exit 2 ;;
   esac
 done

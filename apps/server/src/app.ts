@@ -64,7 +64,7 @@ import { usuariosAdminRoutes } from './modules/usuarios/routes.ts';
 import { whatsappAdminRoutes, whatsappRoutes, whatsappWebhookRoutes } from './modules/whatsapp/routes.ts';
 import { DOCS_PREFIX, descricaoDaApi, openapiRoutes } from './openapi.ts';
 import type { SettingsStore } from './settings/store.ts';
-import type { LocalFileStorage } from './storage/storage.ts';
+import type { FileStorage } from './storage/storage.ts';
 
 /** Everything a route may need, built once at start-up (see main.ts) and decorated on the app. */
 export interface AppContext {
@@ -74,7 +74,7 @@ export interface AppContext {
   readonly auth: Auth;
   readonly jobs: Jobs;
   readonly email: EmailService;
-  readonly storage: LocalFileStorage;
+  readonly storage: FileStorage;
   readonly notificacoes: NotificationScheduler;
   readonly settings: SettingsStore;
 }

@@ -164,6 +164,7 @@ const commands: Record<string, { usage: string; run(config: Config, args: string
           verificarLembretes: { verificarLembretes: () => scheduler.verificar({ origem: 'cli' }) },
           limparAvisos: { limparAvisos: () => limparAvisosLidos(database.db) },
           enviarWhatsapp: { entregar: async () => {} },
+          limparArmazenamento: { limparArmazenamento: async () => 0 },
         });
         await jobs.start();
         try {
@@ -280,6 +281,43 @@ const commands: Record<string, { usage: string; run(config: Config, args: string
         if (temporarias) console.log('No primeiro acesso o sistema pedirá uma nova senha.');
         console.log(`Entre em ${config.publicUrl}/login.`);
       });
+    },
+  },
+  'storage:migrate': {
+    usage:
+      'storage:migrate --to s3                  copia os arquivos do disco para o bucket (STORAGE=s3), conferindo cada um',
+    async run(config, args) {
+      const { values } = parseArgs({ args, options: { to: { type: 'string' } } });
+      if (values.to !== 's3') throw new CliError('Informe --to s3 (o único destino por enquanto).');
+      if (config.storage.backend !== 's3') {
+        throw new CliError(
+          'Defina STORAGE=s3 e S3_BUCKET (e S3_ENDPOINT, S3_REGION, credenciais) para dizer para onde copiar.',
+        );
+      }
+      const { LocalFileStorage } = await import('./storage/storage.ts');
+      const { createStorage } = await import('./storage/create-storage.ts');
+      const { migrateFiles } = await import('./storage/migrar.ts');
+      const source = new LocalFileStorage(path.join(config.dataDir, 'storage', 'laudos'));
+      const target = await createStorage(config).catch((err: Error) => {
+        throw new CliError(err.message);
+      });
+      try {
+        const r = await migrateFiles(source, target, (key, outcome) => {
+          if (outcome === 'diferente') console.error(`Conferência falhou (copie de novo): ${key}`);
+        });
+        console.log(
+          `${r.total} arquivo(s) no disco: ${r.copied} copiado(s) e conferido(s), ${r.alreadyThere} já estava(m) no bucket.`,
+        );
+        if (r.failed.length > 0)
+          throw new CliError(
+            `${r.failed.length} arquivo(s) com conferência diferente: rode o comando de novo.`,
+          );
+        console.log(
+          'Os registros não mudam (as chaves são as mesmas): inicie o servidor com STORAGE=s3. A pasta storage/ do disco pode ser apagada depois de conferir.',
+        );
+      } finally {
+        target.close();
+      }
     },
   },
   'logs:cleanup': {

@@ -177,6 +177,33 @@ const envSchema = z
     MICROSOFT_CLIENT_SECRET: optionalString,
     MICROSOFT_TENANT_ID: z.preprocess(emptyToUndefined, z.string().default('common')),
     MICROSOFT_DISCOVERY_URL: z.preprocess(emptyToUndefined, z.url({ error: 'deve ser uma URL' }).optional()),
+    // Where uploaded files live (decision 038): the local disk under DATA_DIR, or an S3 bucket.
+    STORAGE: z.preprocess(
+      emptyToUndefined,
+      z.enum(['disk', 's3'], { error: 'deve ser disk ou s3' }).default('disk'),
+    ),
+    S3_BUCKET: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(
+          /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+          'deve ser um nome de bucket S3 (3 a 63 letras minúsculas, números, . ou -)',
+        )
+        .optional(),
+    ),
+    S3_REGION: z.preprocess(emptyToUndefined, z.string().default('us-east-1')),
+    S3_ENDPOINT: z.preprocess(
+      emptyToUndefined,
+      z.url({ error: 'deve ser uma URL (ex.: https://s3.exemplo.com.br)' }).optional(),
+    ),
+    S3_FORCE_PATH_STYLE: z.preprocess(
+      emptyToUndefined,
+      z.enum(['true', 'false'], { error: 'deve ser true ou false' }).default('false'),
+    ),
+    // Read by the AWS SDK's default chain too; held here only to hand them over when both are set.
+    AWS_ACCESS_KEY_ID: optionalString,
+    AWS_SECRET_ACCESS_KEY: optionalString,
     JOBS_SUPERVISE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(60)),
     WORKERS: z.preprocess(
       emptyToUndefined,
@@ -210,6 +237,16 @@ const envSchema = z
         code: 'custom',
         path: ['EMAIL_FROM'],
         message: 'deve ser um e-mail, ou "Nome <email@dominio>"',
+      });
+    }
+    if (env.STORAGE === 's3' && !env.S3_BUCKET) {
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'é obrigatório quando STORAGE=s3' });
+    }
+    if (Boolean(env.AWS_ACCESS_KEY_ID) !== Boolean(env.AWS_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['AWS_SECRET_ACCESS_KEY'],
+        message: 'AWS_ACCESS_KEY_ID e AWS_SECRET_ACCESS_KEY devem ser informados juntos',
       });
     }
     // One process owns the embedded database's folder (db/lock.ts): a second would be refused.
@@ -305,6 +342,21 @@ export interface Config {
       readonly snsTopicArns: readonly string[];
     };
   };
+  /**
+   * Where uploaded files live (decision 038): `disk` under DATA_DIR/storage/laudos (the default),
+   * or `s3`, a bucket of S3 or an S3-compatible store. Credentials: the AWS default chain, or the
+   * AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY pair of this environment when both are set.
+   */
+  readonly storage:
+    | { readonly backend: 'disk' }
+    | {
+        readonly backend: 's3';
+        readonly bucket: string;
+        readonly region: string;
+        readonly endpoint: string | undefined;
+        readonly forcePathStyle: boolean;
+        readonly credentials: { readonly accessKeyId: string; readonly secretAccessKey: string } | undefined;
+      };
   /** WhatsApp Business Cloud API (decision 037); null when not configured (the channel is off). */
   readonly whatsapp: {
     readonly apiUrl: string;
@@ -332,7 +384,7 @@ export function parseEnv(env: Env) {
       const key = issue.path.join('.') || '(ambiente)';
       const value = env[String(issue.path[0])];
       const shown =
-        value === undefined || /SECRET|PASSWORD|TOKEN|SMTP_URL|DATABASE_URL/.test(key)
+        value === undefined || /SECRET|PASSWORD|TOKEN|SMTP_URL|DATABASE_URL|AWS_ACCESS_KEY_ID/.test(key)
           ? ''
           : ` (valor atual: "${value}")`;
       return `${key}: ${issue.message}${shown}`;
@@ -421,6 +473,24 @@ export function loadConfig(env: Env = process.env): Config {
         snsTopicArns: Object.freeze([...e.SES_SNS_TOPIC_ARNS]),
       }),
     }),
+    storage: Object.freeze(
+      e.STORAGE === 's3' && e.S3_BUCKET
+        ? {
+            backend: 's3' as const,
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            endpoint: e.S3_ENDPOINT,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+            credentials:
+              e.AWS_ACCESS_KEY_ID && e.AWS_SECRET_ACCESS_KEY
+                ? Object.freeze({
+                    accessKeyId: e.AWS_ACCESS_KEY_ID,
+                    secretAccessKey: e.AWS_SECRET_ACCESS_KEY,
+                  })
+                : undefined,
+          }
+        : { backend: 'disk' as const },
+    ),
     whatsapp:
       e.WHATSAPP_PHONE_NUMBER_ID && e.WHATSAPP_TOKEN && e.WHATSAPP_APP_SECRET && e.WHATSAPP_VERIFY_TOKEN
         ? Object.freeze({

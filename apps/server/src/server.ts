@@ -22,7 +22,7 @@ import {
 } from './modules/whatsapp/service.ts';
 import { type AdminSeedResult, seed } from './seed.ts';
 import { openSettingsStore, type SettingsStore } from './settings/store.ts';
-import { LocalFileStorage } from './storage/storage.ts';
+import { createStorage } from './storage/create-storage.ts';
 
 export interface Server {
   readonly app: FastifyInstance;
@@ -43,8 +43,13 @@ export interface CreateServerOptions extends BuildAppOptions {
   clock?: () => Date;
 }
 
+/** Staged uploads and temp files older than this are orphans (decision 038): no upload lasts a day. */
+const STAGED_UPLOAD_MAX_AGE_MS = 24 * 3600 * 1000;
+
 /** Opens the database, migrates, seeds, starts the jobs and builds the HTTP app (not listening). */
 export async function createServer(config: Config, options: CreateServerOptions = {}): Promise<Server> {
+  // First: a bucket that cannot be reached stops the start before the database opens.
+  const storage = await createStorage(config);
   const database =
     options.database ??
     (await openDatabase(
@@ -75,7 +80,6 @@ export async function createServer(config: Config, options: CreateServerOptions 
       error: (o, m) => app?.log.error(o, m),
     });
     const lojaDeAjustes = settings;
-    const storage = new LocalFileStorage(path.join(config.dataDir, 'storage', 'laudos'));
     // The monthly report's PDF and the company's logo, made when the e-mail is delivered, and the
     // company's branding read when it is rendered (email/ imports no module).
     email.usarGeradorDeAnexos((pedido) =>
@@ -127,6 +131,10 @@ export async function createServer(config: Config, options: CreateServerOptions 
       verificarLembretes: { verificarLembretes: () => notificacoes.verificar({ origem: 'agendada' }) },
       limparAvisos: { limparAvisos: () => limparAvisosLidos(database.db) },
       enviarWhatsapp: { entregar: (data, attempt) => entregarWhatsapp(whatsapp, data, attempt) },
+      limparArmazenamento: {
+        limparArmazenamento: () =>
+          storage.sweep(new Date((options.clock?.() ?? new Date()).getTime() - STAGED_UPLOAD_MAX_AGE_MS)),
+      },
     });
     const auth = createAuth(
       config,
@@ -177,6 +185,7 @@ export async function createServer(config: Config, options: CreateServerOptions 
             } finally {
               await settingsStore.close();
               await database.close();
+              storage.close();
             }
           }
         })();
@@ -190,6 +199,7 @@ export async function createServer(config: Config, options: CreateServerOptions 
     await email?.close().catch(() => {});
     await settings?.close().catch(() => {});
     if (!options.database) await database.close().catch(() => {});
+    storage.close();
     throw err;
   }
 }

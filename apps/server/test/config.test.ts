@@ -29,6 +29,58 @@ describe('configuration', () => {
     );
   });
 
+  it('stores files on disk by default; STORAGE=s3 needs a bucket, and keys come in pairs', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'laudos-config-'));
+    try {
+      expect(loadConfig({ DATA_DIR: dataDir }).storage).toEqual({ backend: 'disk' });
+      expect(
+        loadConfig({
+          DATA_DIR: dataDir,
+          STORAGE: 's3',
+          S3_BUCKET: 'laudos-arquivos',
+          S3_ENDPOINT: 'http://127.0.0.1:8080',
+          S3_FORCE_PATH_STYLE: 'true',
+        }).storage,
+      ).toEqual({
+        backend: 's3',
+        bucket: 'laudos-arquivos',
+        region: 'us-east-1',
+        endpoint: 'http://127.0.0.1:8080',
+        forcePathStyle: true,
+        credentials: undefined,
+      });
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+    let error: unknown;
+    try {
+      parseEnv({ STORAGE: 'nuvem' });
+    } catch (e) {
+      error = e;
+    }
+    expect((error as ConfigError).problems).toEqual(['STORAGE: deve ser disk ou s3 (valor atual: "nuvem")']);
+    try {
+      parseEnv({ S3_ENDPOINT: 'sem-esquema', S3_FORCE_PATH_STYLE: 'sim', S3_BUCKET: 'Meu_Bucket' });
+    } catch (e) {
+      error = e;
+    }
+    expect((error as ConfigError).problems.sort()).toEqual([
+      'S3_BUCKET: deve ser um nome de bucket S3 (3 a 63 letras minúsculas, números, . ou -) (valor atual: "Meu_Bucket")',
+      'S3_ENDPOINT: deve ser uma URL (ex.: https://s3.exemplo.com.br) (valor atual: "sem-esquema")',
+      'S3_FORCE_PATH_STYLE: deve ser true ou false (valor atual: "sim")',
+    ]);
+    try {
+      parseEnv({ STORAGE: 's3', AWS_ACCESS_KEY_ID: 'AKIA' });
+    } catch (e) {
+      error = e;
+    }
+    // The key itself is never echoed back.
+    expect((error as ConfigError).problems.sort()).toEqual([
+      'AWS_SECRET_ACCESS_KEY: AWS_ACCESS_KEY_ID e AWS_SECRET_ACCESS_KEY devem ser informados juntos',
+      'S3_BUCKET: é obrigatório quando STORAGE=s3',
+    ]);
+  });
+
   it('lists every problem at once, in Portuguese, naming each variable', () => {
     let error: unknown;
     try {

@@ -2,13 +2,17 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAdmin, createUser, json } from './helpers/accounts.ts';
+import { createTestBucket, type TestBucket } from './helpers/s3.ts';
 import { pdf, renovarLaudoDeTeste, uploadArquivo, xlsx as xlsxDeTeste } from './helpers/security.ts';
 import { createTestServer, signIn, type TestServer } from './helpers/server.ts';
 
 let t: TestServer | undefined;
+let bucket: TestBucket | undefined;
 afterEach(async () => {
   await t?.close();
   t = undefined;
+  await bucket?.destroy();
+  bucket = undefined;
 });
 
 const xlsx = () =>
@@ -17,8 +21,13 @@ const xlsx = () =>
     ['Costado A', 12.5, new Date(Date.UTC(2026, 10, 20))],
   ]);
 
-async function setup() {
-  t = await createTestServer({ JOBS: 'off' });
+/**
+ * A server storing on `backend`: the local disk, or a fresh bucket in the run's Swift (decision 038).
+ * `stored()` lists what the storage holds (on S3 an open multipart upload counts too).
+ */
+async function setup(backend: 'disco' | 's3' = 'disco') {
+  if (backend === 's3') bucket = await createTestBucket();
+  t = await createTestServer({ JOBS: 'off', ...bucket?.env });
   const a = await createUser(t, { email: 'a@acme.com.br', empresa: 'ACME', empresaConfirmada: true });
   const b = await createUser(t, { email: 'b@beta.com.br', empresa: 'Beta', empresaConfirmada: true });
   const cookieA = await signIn(t.app, a.email, a.password);
@@ -37,7 +46,13 @@ async function setup() {
     limits: { ...t.server.settings.get().limits, maxFileSizeMb: 1 },
   });
   const storageRoot = path.join(t.dataDir, 'storage', 'laudos');
-  return { t, cookieA, cookieB, laudo, storageRoot };
+  const emS3 = bucket;
+  const stored = async () => {
+    if (!emS3) return filesUnder(storageRoot);
+    const open = await emS3.openUploads();
+    return [...(await emS3.keys()), ...(open ? [`multipart abertos: ${open}`] : [])];
+  };
+  return { t, cookieA, cookieB, laudo, storageRoot, stored };
 }
 
 const upload = uploadArquivo;
@@ -52,9 +67,9 @@ function filesUnder(dir: string): string[] {
   }
 }
 
-describe('laudo files', () => {
+describe.each(['disco', 's3'] as const)('laudo files (armazenamento em %s)', (backend) => {
   it('exactly the limit passes; one byte more is 413 and leaves no file', async () => {
-    const { t, cookieA, laudo, storageRoot } = await setup();
+    const { t, cookieA, laudo, stored } = await setup(backend);
     const limit = 1024 * 1024;
     const over = await upload(t, cookieA, laudo.id, 'pdf', 'grande.pdf', pdf(limit + 1));
     expect(over.statusCode).toBe(413);
@@ -62,47 +77,29 @@ describe('laudo files', () => {
       code: 'ARQUIVO_GRANDE_DEMAIS',
       message: 'Arquivo maior que o limite de 1 MB.',
     });
-    expect(filesUnder(storageRoot)).toEqual([]);
+    expect(await stored()).toEqual([]);
     const exact = await upload(t, cookieA, laudo.id, 'pdf', 'exato.pdf', pdf(limit));
     expect(exact.statusCode).toBe(200);
     expect(exact.json().laudo).toMatchObject({
       arquivo_pdf: 'exato.pdf',
       arquivo_pdf_url: `/api/laudos/${laudo.id}/arquivos/pdf`,
     });
-    expect(filesUnder(storageRoot)).toHaveLength(1);
+    expect(await stored()).toHaveLength(1);
   });
 
   it('checks the type by content: an executable named .pdf is refused', async () => {
-    const { t, cookieA, laudo, storageRoot } = await setup();
+    const { t, cookieA, laudo, stored } = await setup(backend);
     const elf = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(2000)]);
     const res = await upload(t, cookieA, laudo.id, 'pdf', 'laudo.pdf', elf);
     expect(res.statusCode).toBe(415);
     expect(res.json().error.message).toBe('O arquivo enviado não é um PDF. Envie o laudo em PDF.');
     const pdfAsExcel = await upload(t, cookieA, laudo.id, 'excel', 'planilha.xlsx', pdf(500));
     expect(pdfAsExcel.statusCode).toBe(415);
-    expect(filesUnder(storageRoot)).toEqual([]);
-  });
-
-  it('a file name with ../ or control characters is harmless', async () => {
-    const { t, cookieA, laudo, storageRoot } = await setup();
-    const res = await upload(t, cookieA, laudo.id, 'pdf', '../../etc/rel\u0007atório.pdf', pdf(2000));
-    expect(res.statusCode).toBe(200);
-    expect(res.json().laudo.arquivo_pdf).toBe('relatório.pdf');
-    const files = filesUnder(storageRoot);
-    expect(files).toHaveLength(1);
-    expect(files[0]!.startsWith(storageRoot + path.sep)).toBe(true);
-    const dl = await t.app.inject({
-      method: 'GET',
-      url: `/api/laudos/${laudo.id}/arquivos/pdf/download`,
-      headers: { cookie: cookieA },
-    });
-    expect(dl.headers['content-disposition']).toContain('attachment');
-    expect(dl.headers['content-disposition']).toContain("filename*=UTF-8''relat%C3%B3rio.pdf");
-    expect(String(dl.headers['content-disposition'])).not.toMatch(/[\r\n]|\.\.\//);
+    expect(await stored()).toEqual([]);
   });
 
   it('views inline, downloads with the original name, previews Excel, replaces and removes', async () => {
-    const { t, cookieA, laudo, storageRoot } = await setup();
+    const { t, cookieA, laudo, stored } = await setup(backend);
     const content = pdf(3000);
     await upload(t, cookieA, laudo.id, 'pdf', 'laudo-caldeira.pdf', content);
     const view = await t.app.inject({
@@ -114,6 +111,24 @@ describe('laudo files', () => {
     expect(view.headers['content-type']).toBe('application/pdf');
     expect(view.headers['content-disposition']).toMatch(/^inline; filename="laudo-caldeira\.pdf"/);
     expect(view.rawPayload.equals(content)).toBe(true);
+    expect(view.headers['accept-ranges']).toBe('bytes');
+    // A viewer asking for a part of the file (PDF.js, a resumed download) gets just those bytes.
+    const part = await t.app.inject({
+      method: 'GET',
+      url: `/api/laudos/${laudo.id}/arquivos/pdf`,
+      headers: { cookie: cookieA, range: 'bytes=100-1099' },
+    });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe('bytes 100-1099/3000');
+    expect(part.rawPayload.equals(content.subarray(100, 1100))).toBe(true);
+    const beyond = await t.app.inject({
+      method: 'GET',
+      url: `/api/laudos/${laudo.id}/arquivos/pdf`,
+      headers: { cookie: cookieA, range: 'bytes=3000-' },
+    });
+    expect(beyond.statusCode).toBe(416);
+    expect(beyond.headers['content-range']).toBe('bytes */3000');
+    expect(beyond.json().error.code).toBe('INTERVALO_FORA_DO_ARQUIVO');
 
     const sheet = await xlsx();
     const up = await upload(t, cookieA, laudo.id, 'excel', 'medições.xlsx', sheet);
@@ -151,17 +166,58 @@ describe('laudo files', () => {
 
     // Replacing removes the old file.
     await upload(t, cookieA, laudo.id, 'pdf', 'novo.pdf', pdf(1500));
-    expect(filesUnder(storageRoot)).toHaveLength(2);
+    expect(await stored()).toHaveLength(2);
     const rm = await t.app.inject({
       method: 'DELETE',
       url: `/api/laudos/${laudo.id}/arquivos/pdf`,
       headers: json(cookieA),
     });
     expect(rm.json().laudo.arquivo_pdf).toBeNull();
-    expect(filesUnder(storageRoot)).toHaveLength(1);
+    expect(await stored()).toHaveLength(1);
     // Deleting the laudo removes its files.
     await t.app.inject({ method: 'DELETE', url: `/api/laudos/${laudo.id}`, headers: json(cookieA) });
-    expect(filesUnder(storageRoot)).toEqual([]);
+    expect(await stored()).toEqual([]);
+  });
+
+  it('two concurrent uploads to one laudo leave one consistent file', async () => {
+    const { t, cookieA, laudo, stored } = await setup(backend);
+    const one = pdf(200_000);
+    const two = Buffer.concat([pdf(100), Buffer.alloc(300_000, 0x41)]);
+    const results = await Promise.all([
+      upload(t, cookieA, laudo.id, 'pdf', 'um.pdf', one),
+      upload(t, cookieA, laudo.id, 'pdf', 'dois.pdf', two),
+    ]);
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(await stored()).toHaveLength(1);
+    const view = await t.app.inject({
+      method: 'GET',
+      url: `/api/laudos/${laudo.id}/arquivos/pdf/download`,
+      headers: { cookie: cookieA },
+    });
+    const name = (
+      await t.app.inject({ method: 'GET', url: `/api/laudos/${laudo.id}`, headers: { cookie: cookieA } })
+    ).json().laudo.arquivo_pdf;
+    expect(view.rawPayload.equals(name === 'um.pdf' ? one : two)).toBe(true);
+  });
+});
+
+describe('laudo files', () => {
+  it('a file name with ../ or control characters is harmless', async () => {
+    const { t, cookieA, laudo, storageRoot } = await setup();
+    const res = await upload(t, cookieA, laudo.id, 'pdf', '../../etc/rel\u0007atório.pdf', pdf(2000));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().laudo.arquivo_pdf).toBe('relatório.pdf');
+    const files = filesUnder(storageRoot);
+    expect(files).toHaveLength(1);
+    expect(files[0]!.startsWith(storageRoot + path.sep)).toBe(true);
+    const dl = await t.app.inject({
+      method: 'GET',
+      url: `/api/laudos/${laudo.id}/arquivos/pdf/download`,
+      headers: { cookie: cookieA },
+    });
+    expect(dl.headers['content-disposition']).toContain('attachment');
+    expect(dl.headers['content-disposition']).toContain("filename*=UTF-8''relat%C3%B3rio.pdf");
+    expect(String(dl.headers['content-disposition'])).not.toMatch(/[\r\n]|\.\.\//);
   });
 
   it("deleting a user keeps their company's laudos and files; a person with no company takes theirs along", async () => {
@@ -226,26 +282,5 @@ describe('laudo files', () => {
     expect((await upload(t, cookieB, laudo.id, 'pdf', 'b.pdf', pdf(1000))).statusCode).toBe(404);
     const anon = await t.app.inject({ method: 'GET', url: `/api/laudos/${laudo.id}/arquivos/pdf` });
     expect(anon.statusCode).toBe(401);
-  });
-
-  it('two concurrent uploads to one laudo leave one consistent file', async () => {
-    const { t, cookieA, laudo, storageRoot } = await setup();
-    const one = pdf(200_000);
-    const two = Buffer.concat([pdf(100), Buffer.alloc(300_000, 0x41)]);
-    const results = await Promise.all([
-      upload(t, cookieA, laudo.id, 'pdf', 'um.pdf', one),
-      upload(t, cookieA, laudo.id, 'pdf', 'dois.pdf', two),
-    ]);
-    expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
-    expect(filesUnder(storageRoot)).toHaveLength(1);
-    const view = await t.app.inject({
-      method: 'GET',
-      url: `/api/laudos/${laudo.id}/arquivos/pdf/download`,
-      headers: { cookie: cookieA },
-    });
-    const name = (
-      await t.app.inject({ method: 'GET', url: `/api/laudos/${laudo.id}`, headers: { cookie: cookieA } })
-    ).json().laudo.arquivo_pdf;
-    expect(view.rawPayload.equals(name === 'um.pdf' ? one : two)).toBe(true);
   });
 });

@@ -10,7 +10,7 @@ import tar from 'tar-stream';
 import type { Config } from '../config.ts';
 import { openDatabase, type PgliteDatabaseHandle } from '../db/client.ts';
 import { DataDirLockedError } from '../db/lock.ts';
-import { FileNotFoundError, type FileStorage, LocalFileStorage } from '../storage/storage.ts';
+import { FileNotFoundError, type FileStorage, LocalFileStorage, STAGING_PREFIX } from '../storage/storage.ts';
 import { ErroDoCanal, pastaDoCanal, pedirInstantaneo } from './canal.ts';
 import { type Instantaneo, instantaneoPglite } from './instantaneo.ts';
 import {
@@ -48,6 +48,10 @@ export async function fazerBackup(
   saida: string,
   avisar: (linha: string) => void,
 ): Promise<{ manifesto: Manifesto; rodadas: number }> {
+  if (config.storage.backend === 's3')
+    throw new ErroDeBackup(
+      'Com STORAGE=s3 o backup ainda não copia os arquivos do bucket: faça o backup do banco e ligue o versionamento do bucket (docs/deploy.md).',
+    );
   const destino = path.resolve(saida);
   if (existsSync(destino))
     throw new ErroDeBackup(`O arquivo ${destino} já existe: escolha outro nome com --saida.`);
@@ -138,6 +142,8 @@ async function* listarChavesLocais(raiz: string, prefixo = ''): AsyncGenerator<s
   }
   for (const e of entradas) {
     if (e.name.startsWith('.')) continue;
+    // Uploads not yet committed (staging/, decision 038): no row names them.
+    if (!prefixo && e.name === STAGING_PREFIX) continue;
     const chave = prefixo ? `${prefixo}/${e.name}` : e.name;
     if (e.isDirectory()) yield* listarChavesLocais(raiz, chave);
     else if (e.isFile()) yield chave;

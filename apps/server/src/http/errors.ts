@@ -425,6 +425,11 @@ export const ERROS = {
   },
   laudoSemPlanilha: { status: 404, code: 'ARQUIVO_NAO_ENCONTRADO', message: 'Este laudo não tem planilha.' },
   arquivoNaoEncontrado: { status: 404, code: 'ARQUIVO_NAO_ENCONTRADO', message: 'Arquivo não encontrado.' },
+  intervaloForaDoArquivo: {
+    status: 416,
+    code: 'INTERVALO_FORA_DO_ARQUIVO',
+    message: 'O intervalo pedido está fora do arquivo.',
+  },
   visualizacaoDesativada: {
     status: 403,
     code: 'VISUALIZACAO_DESATIVADA',

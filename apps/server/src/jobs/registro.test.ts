@@ -23,6 +23,7 @@ describe('registrarJobs', () => {
       verificarLembretes: { verificarLembretes: async () => null },
       limparAvisos: { limparAvisos: async () => 0 },
       enviarWhatsapp: { entregar: async () => {} },
+      limparArmazenamento: { limparArmazenamento: async () => 0 },
     };
     registrarJobs(jobs, config, ports);
     expect(filas.map((f) => f.name)).toEqual([
@@ -30,6 +31,7 @@ describe('registrarJobs', () => {
       'notificacoes-verificar',
       'avisos-limpar',
       'whatsapp-send',
+      'armazenamento-limpar',
     ]);
     const [email, lembretes, avisos] = filas;
     expect(email?.deadLetter).toBe('email-send-dead');
@@ -37,6 +39,8 @@ describe('registrarJobs', () => {
     expect(lembretes?.options).toMatchObject({ policy: 'singleton' });
     expect(lembretes?.schedules).toEqual([{ cron: '*/5 * * * *', tz: 'America/Sao_Paulo' }]);
     expect(avisos?.schedules).toEqual([{ cron: '30 3 * * *', tz: 'America/Sao_Paulo' }]);
+    expect(filas[4]?.options).toMatchObject({ policy: 'singleton' });
+    expect(filas[4]?.schedules).toEqual([{ cron: '17 * * * *', tz: 'America/Sao_Paulo' }]);
   });
 
   it("hands the e-mail job's payload and the reminders' registrarResultado to the delivery", async () => {
@@ -53,6 +57,7 @@ describe('registrarJobs', () => {
       verificarLembretes: { verificarLembretes: async () => null },
       limparAvisos: { limparAvisos: async () => 0 },
       enviarWhatsapp: { entregar: async () => {} },
+      limparArmazenamento: { limparArmazenamento: async () => 0 },
     });
     await filas[0]!.work!.handler([
       { id: 'j1', name: 'email-send', data: { logId: 'l1', sealed: 'x', extra: 1 }, retryCount: 2 } as never,

@@ -3,6 +3,7 @@ import type { Jobs } from './boss.ts';
 import { type EnviarEmailPort, enviarEmailJob } from './enviar-email.ts';
 import { type EnviarWhatsappPort, enviarWhatsappJob } from './enviar-whatsapp.ts';
 import { registerJob } from './job.ts';
+import { type LimparArmazenamentoPort, limparArmazenamentoJob } from './limpar-armazenamento.ts';
 import { type LimparAvisosPort, limparAvisosJob } from './limpar-avisos.ts';
 import { type VerificarLembretesPort, verificarLembretesJob } from './verificar-lembretes.ts';
 
@@ -12,6 +13,7 @@ export interface JobPorts {
   verificarLembretes: VerificarLembretesPort;
   limparAvisos: LimparAvisosPort;
   enviarWhatsapp: EnviarWhatsappPort;
+  limparArmazenamento: LimparArmazenamentoPort;
 }
 
 /**
@@ -23,4 +25,5 @@ export function registrarJobs(jobs: Jobs, config: Config, ports: JobPorts): void
   registerJob(jobs, config, verificarLembretesJob, ports.verificarLembretes);
   registerJob(jobs, config, limparAvisosJob, ports.limparAvisos);
   registerJob(jobs, config, enviarWhatsappJob, ports.enviarWhatsapp);
+  registerJob(jobs, config, limparArmazenamentoJob, ports.limparArmazenamento);
 }

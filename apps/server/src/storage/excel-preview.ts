@@ -29,6 +29,9 @@ export interface PreviewBudget {
  */
 export const PREVIEW_BUDGET: PreviewBudget = { timeMs: 5_000, heapMb: 96, inflatedBytes: 64 * 1024 * 1024 };
 
+/** Lends a file as a local path while `work` runs (`FileStorage.withLocalFile` for one key). */
+export type LocalFileSource = <T>(work: (filePath: string) => Promise<T>) => Promise<T>;
+
 export class PreviewBeyondBudgetError extends Error {
   constructor() {
     super('Planilha grande demais para visualizar; baixe o arquivo.');
@@ -69,13 +72,13 @@ export class ExcelPreviewer {
   }
 
   /**
-   * The first sheet of the XLSX at `filePath` as text, for the in-app viewer; null when it is not an
+   * The first sheet of the XLSX at `filePath` (or that a `LocalFileSource` lends: a stored file) as text, for the in-app viewer; null when it is not an
    * XLSX this can read (a legacy .xls, a corrupt or missing file). Throws PreviewBeyondBudgetError.
    * With `cacheKey` (the stored file's key) the outcome is remembered: refusals too, so a sheet
    * beyond the budget costs the worker once, not once per click.
    */
   async read(
-    filePath: string,
+    filePath: string | LocalFileSource,
     options: { cacheKey?: string; maxRows?: number; maxCols?: number } = {},
   ): Promise<ExcelPreview | null> {
     const limits: ReadLimits = {
@@ -101,7 +104,11 @@ export class ExcelPreviewer {
     if (this.worker) await this.discard(this.worker);
   }
 
-  private async cached(key: string, filePath: string, limits: ReadLimits): Promise<Outcome> {
+  private async cached(
+    key: string,
+    filePath: string | LocalFileSource,
+    limits: ReadLimits,
+  ): Promise<Outcome> {
     const hit = this.cache.get(key);
     if (hit) return hit;
     // Several requests for one file while it is being read share that reading.
@@ -118,10 +125,15 @@ export class ExcelPreviewer {
   }
 
   /** Queued: the worker reads one preview at a time. */
-  private run(filePath: string, limits: ReadLimits): Promise<Outcome> {
+  private run(filePath: string | LocalFileSource, limits: ReadLimits): Promise<Outcome> {
     this.waiting++;
     clearTimeout(this.idleTimer);
-    const result = this.queue.then(() => this.runNow(filePath, limits));
+    // A stored file's local copy (S3) is made in its turn, and lives only while the worker reads it.
+    const result = this.queue.then(() =>
+      typeof filePath === 'string'
+        ? this.runNow(filePath, limits)
+        : filePath((local) => this.runNow(local, limits)),
+    );
     this.queue = result
       .catch(() => {})
       .finally(() => {

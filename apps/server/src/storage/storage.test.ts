@@ -4,29 +4,75 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { setImmediate as nextTick } from 'node:timers/promises';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import { createTestBucket, type TestBucket } from '../../test/helpers/s3.ts';
+import { loadConfig } from '../config.ts';
+import { createStorage } from './create-storage.ts';
+import { migrateFiles } from './migrar.ts';
 import {
   FileNotFoundError,
+  type FileStorage,
   FileTooLargeError,
   InvalidStorageKeyError,
   LocalFileStorage,
   newStorageKey,
+  promote,
+  RangeNotSatisfiableError,
+  stagingKey,
 } from './storage.ts';
 
-let root: string;
-let storage: LocalFileStorage;
+/**
+ * Every behaviour of the storage, on both backends (decision 038): the local disk and an S3 bucket
+ * in the run's Swift. `stored()` is everything the backend holds: files (temp files included) on
+ * disk; objects, open multipart uploads and local temp copies on S3.
+ */
+interface Backend {
+  storage: FileStorage;
+  stored(): Promise<string[]>;
+  /** Where the backend keeps local temp files. */
+  tempDir: string;
+  cleanup(): Promise<void>;
+}
 
-beforeEach(async () => {
-  root = await fs.mkdtemp(path.join(tmpdir(), 'laudos-storage-'));
-  storage = new LocalFileStorage(path.join(root, 'laudos'));
+// One bucket for the file (making one costs ~0.3 s), emptied after each test.
+let bucket: TestBucket | undefined;
+afterAll(async () => {
+  await bucket?.destroy();
 });
 
-afterEach(async () => {
-  await fs.rm(root, { recursive: true, force: true });
-});
+const backends: Record<'disco' | 's3', () => Promise<Backend>> = {
+  disco: async () => {
+    const root = await fs.mkdtemp(path.join(tmpdir(), 'laudos-storage-'));
+    const storage = new LocalFileStorage(path.join(root, 'laudos'));
+    return {
+      storage,
+      tempDir: storage.rootDir,
+      stored: async () =>
+        (await filesUnder(root)).map((f) => path.relative(storage.rootDir, path.join(root, f))),
+      cleanup: () => fs.rm(root, { recursive: true, force: true }),
+    };
+  },
+  s3: async () => {
+    bucket ??= await createTestBucket();
+    const b = bucket;
+    return {
+      storage: b.storage,
+      tempDir: b.tempDir,
+      stored: async () => {
+        const open = await b.openUploads();
+        return [
+          ...(await b.keys()),
+          ...(await filesUnder(b.tempDir)).map((f) => `tmp:${f}`),
+          ...(open ? [`multipart abertos: ${open}`] : []),
+        ];
+      },
+      cleanup: () => b.empty(),
+    };
+  },
+};
 
-/** Every file under the storage root (temp files included), relative to it. */
-async function filesUnder(dir = storage.rootDir): Promise<string[]> {
+/** Every file under `dir` (temp files included), relative to it. */
+async function filesUnder(dir: string): Promise<string[]> {
   const found: string[] = [];
   const walk = async (current: string) => {
     let items: import('node:fs').Dirent[];
@@ -58,7 +104,20 @@ async function* chunksOf(data: Buffer, size: number): AsyncGenerator<Buffer> {
   }
 }
 
-describe('LocalFileStorage', () => {
+describe.each(Object.keys(backends) as (keyof typeof backends)[])('armazenamento em %s', (nome) => {
+  let backend: Backend;
+  let storage: FileStorage;
+  const stored = () => backend.stored();
+
+  beforeEach(async () => {
+    backend = await backends[nome]();
+    storage = backend.storage;
+  });
+
+  afterEach(async () => {
+    await backend.cleanup();
+  });
+
   it('saves, opens, checks and removes a file', async () => {
     const key = newStorageKey('42', 'pdf', 'pdf');
     const content = randomBytes(200_000);
@@ -70,14 +129,12 @@ describe('LocalFileStorage', () => {
     const opened = await storage.open(key);
     expect(opened.bytes).toBe(content.length);
     expect((await readAll(opened.stream)).equals(content)).toBe(true);
-    expect(await filesUnder()).toEqual([key]);
+    expect(await stored()).toEqual([key]);
 
     await storage.remove(key);
     expect(await storage.exists(key)).toBe(false);
     await expect(storage.open(key)).rejects.toBeInstanceOf(FileNotFoundError);
     await expect(storage.remove(key)).resolves.toBeUndefined();
-    // The laudo's folder goes with its last file.
-    expect(await fs.readdir(storage.rootDir)).toEqual([]);
   });
 
   it('accepts a plain async iterable and string chunks', async () => {
@@ -99,7 +156,7 @@ describe('LocalFileStorage', () => {
     expect((error as Error).message).toBe('Arquivo maior que o limite de 64 KB.');
     expect(source.destroyed).toBe(true); // the upload stops being read
     expect(await storage.exists('2/pdf-big.pdf')).toBe(false);
-    expect(await filesUnder()).toEqual(['1/pdf-exact.pdf']);
+    expect(await stored()).toEqual(['1/pdf-exact.pdf']);
   });
 
   it('keeps the older version of a key when a replacement is too large', async () => {
@@ -111,7 +168,7 @@ describe('LocalFileStorage', () => {
       storage.save(key, chunksOf(Buffer.alloc(101, 1), 10), { maxBytes: 100 }),
     ).rejects.toBeInstanceOf(FileTooLargeError);
     expect((await readAll((await storage.open(key)).stream)).equals(old)).toBe(true);
-    expect(await filesUnder()).toEqual([key]);
+    expect(await stored()).toEqual([key]);
   });
 
   it('leaves nothing when the source stream fails', async () => {
@@ -123,8 +180,7 @@ describe('LocalFileStorage', () => {
     await expect(storage.save('3/pdf-f.pdf', Readable.from(failing()), { maxBytes: 1000 })).rejects.toThrow(
       'conexão interrompida',
     );
-    expect(await filesUnder()).toEqual([]);
-    expect(await fs.readdir(storage.rootDir).catch(() => [])).toEqual([]);
+    expect(await stored()).toEqual([]);
   });
 
   it('ends two concurrent saves to one key with one complete file', async () => {
@@ -141,7 +197,7 @@ describe('LocalFileStorage', () => {
     const content = await readAll(stream);
     expect(content.length).toBe(bytes);
     expect(content.equals(a) || content.equals(b)).toBe(true);
-    expect(await filesUnder()).toEqual([key]);
+    expect(await stored()).toEqual([key]);
   });
 
   it('keeps serving the version that was opened while a save replaces it', async () => {
@@ -180,7 +236,157 @@ describe('LocalFileStorage', () => {
     await expect(storage.open(key)).rejects.toBeInstanceOf(InvalidStorageKeyError);
     await expect(storage.exists(key)).rejects.toBeInstanceOf(InvalidStorageKeyError);
     await expect(storage.remove(key)).rejects.toBeInstanceOf(InvalidStorageKeyError);
-    expect(await filesUnder(root)).toEqual([]);
+    expect(await stored()).toEqual([]);
+  });
+  it('reads a byte range, and refuses one past the end', async () => {
+    const key = '8/pdf-range.pdf';
+    const content = randomBytes(100_000);
+    await storage.save(key, chunksOf(content, 16_384), { maxBytes: 1_000_000 });
+    const part = await storage.open(key, { range: { start: 1000, end: 1999 } });
+    expect(part.bytes).toBe(content.length);
+    expect(part.range).toEqual({ start: 1000, end: 1999 });
+    expect((await readAll(part.stream)).equals(content.subarray(1000, 2000))).toBe(true);
+    const rest = await storage.open(key, { range: { start: 99_990, end: 200_000 } });
+    expect(rest.range).toEqual({ start: 99_990, end: 99_999 });
+    expect((await readAll(rest.stream)).equals(content.subarray(99_990))).toBe(true);
+    const error = await storage.open(key, { range: { start: 100_000 } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RangeNotSatisfiableError);
+    expect((error as RangeNotSatisfiableError).size).toBe(content.length);
+  });
+
+  it('streams a large file in parts and, past the limit, leaves no object and no open upload', async () => {
+    // 12 MiB: above the 8 MiB part size, so S3 takes it as a multipart upload.
+    const maxBytes = 12 * 1024 * 1024;
+    const content = randomBytes(maxBytes);
+    await storage.save('4/pdf-grande.pdf', chunksOf(content, 1024 * 1024), { maxBytes });
+    const opened = await storage.open('4/pdf-grande.pdf');
+    expect(opened.bytes).toBe(maxBytes);
+    expect((await readAll(opened.stream)).equals(content)).toBe(true);
+
+    const over = Buffer.concat([content, Buffer.from('x')]);
+    await expect(
+      storage.save('4/pdf-grande-demais.pdf', chunksOf(over, 1024 * 1024), { maxBytes }),
+    ).rejects.toBeInstanceOf(FileTooLargeError);
+    expect(await stored()).toEqual(['4/pdf-grande.pdf']);
+  });
+
+  it('promotes a staged upload to its key; the sweep takes only stale staged and temp files', async () => {
+    const key = newStorageKey('11', 'pdf', 'pdf');
+    const orphan = newStorageKey('12', 'pdf', 'pdf');
+    await storage.save(stagingKey(key), chunksOf(Buffer.from('promovido'), 3), { maxBytes: 100 });
+    await storage.save(stagingKey(orphan), chunksOf(Buffer.from('órfão'), 3), { maxBytes: 100 });
+    await promote(storage, key);
+    expect((await readAll((await storage.open(key)).stream)).toString()).toBe('promovido');
+    await expect(promote(storage, key)).rejects.toBeInstanceOf(FileNotFoundError);
+    // A temp file a killed save (or a local copy) left behind.
+    await fs.mkdir(backend.tempDir, { recursive: true });
+    await fs.writeFile(path.join(backend.tempDir, '.pdf-x.pdf.123.tmp'), 'meio arquivo');
+
+    // Nothing is stale yet; a day later the orphan and the temp file go, the promoted file stays.
+    expect(await storage.sweep(new Date(Date.now() - 60_000))).toBe(0);
+    expect(await storage.sweep(new Date(Date.now() + 60_000))).toBe(2);
+    expect(await stored()).toEqual([key]);
+  });
+
+  it('lends a file as a local path, and removes any copy afterwards', async () => {
+    const key = '13/excel-a.xlsx';
+    await storage.save(key, chunksOf(Buffer.from('planilha'), 3), { maxBytes: 100 });
+    const read = await storage.withLocalFile(key, (file) => fs.readFile(file, 'utf8'));
+    expect(read).toBe('planilha');
+    expect(await stored()).toEqual([key]);
+    await expect(storage.withLocalFile('13/nada.xlsx', async () => 1)).rejects.toBeInstanceOf(
+      FileNotFoundError,
+    );
+  });
+});
+
+describe('createStorage', () => {
+  it('refuses to start on a bucket it cannot reach, saying why in Portuguese', async () => {
+    const swift = inject('swift');
+    const dataDir = await fs.mkdtemp(path.join(tmpdir(), 'laudos-criar-'));
+    const env = {
+      DATA_DIR: dataDir,
+      AUTH_SECRET: 'x'.repeat(40),
+      STORAGE: 's3',
+      S3_ENDPOINT: swift.endpoint,
+      S3_FORCE_PATH_STYLE: 'true',
+      AWS_ACCESS_KEY_ID: swift.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: swift.secretAccessKey,
+    };
+    try {
+      await expect(createStorage(loadConfig({ ...env, S3_BUCKET: 'nao-existe' }))).rejects.toThrow(
+        'Armazenamento S3: bucket "nao-existe" inacessível: o bucket não existe.',
+      );
+      await expect(
+        createStorage(loadConfig({ ...env, S3_BUCKET: 'nao-existe', AWS_SECRET_ACCESS_KEY: 'errada' })),
+      ).rejects.toThrow('acesso negado (confira as credenciais AWS)');
+    } finally {
+      await fs.rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('storage:migrate (disco → S3)', () => {
+  it('copies every file, checks each, and after an interruption copies only what is missing', async () => {
+    const root = await fs.mkdtemp(path.join(tmpdir(), 'laudos-migrar-'));
+    const alvo = await createTestBucket();
+    try {
+      const disco = new LocalFileStorage(path.join(root, 'laudos'));
+      const conteudos = new Map<string, Buffer>();
+      for (let i = 0; i < 5; i++) {
+        const key = newStorageKey(`l${i}`, 'pdf', 'pdf');
+        conteudos.set(key, randomBytes(1000 + i * 5000));
+        await disco.save(key, chunksOf(conteudos.get(key)!, 4096), { maxBytes: 1_000_000 });
+      }
+      // Not files yet: an upload still staged, and a temp file.
+      await disco.save(stagingKey('l9/pdf-x.pdf'), chunksOf(Buffer.from('meio'), 2), { maxBytes: 10 });
+      await fs.writeFile(path.join(disco.rootDir, '.pdf-y.pdf.1.tmp'), 'x');
+
+      // The run is cut after two files.
+      let salvos = 0;
+      const interrompido: FileStorage = Object.create(alvo.storage, {
+        save: {
+          value: (...a: Parameters<FileStorage['save']>) => {
+            if (++salvos > 2) throw new Error('conexão perdida');
+            return alvo.storage.save(...a);
+          },
+        },
+      });
+      await expect(migrateFiles(disco, interrompido)).rejects.toThrow('conexão perdida');
+      expect(await alvo.keys()).toHaveLength(2);
+
+      const r = await migrateFiles(disco, alvo.storage);
+      expect(r).toEqual({ total: 5, copied: 3, alreadyThere: 2, failed: [] });
+      expect(await alvo.keys()).toEqual([...conteudos.keys()].sort());
+      for (const [key, conteudo] of conteudos)
+        expect((await readAll((await alvo.storage.open(key)).stream)).equals(conteudo)).toBe(true);
+      expect(await migrateFiles(disco, alvo.storage)).toEqual({
+        total: 5,
+        copied: 0,
+        alreadyThere: 5,
+        failed: [],
+      });
+    } finally {
+      await alvo.destroy();
+      await fs.rm(root, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('LocalFileStorage', () => {
+  it('removes a laudo folder with its last file, and a failed save leaves no folder', async () => {
+    const root = await fs.mkdtemp(path.join(tmpdir(), 'laudos-storage-'));
+    try {
+      const storage = new LocalFileStorage(path.join(root, 'laudos'));
+      await storage.save('42/pdf-a.pdf', chunksOf(Buffer.from('abc'), 1), { maxBytes: 3 });
+      await storage.remove('42/pdf-a.pdf');
+      await expect(
+        storage.save('43/pdf-b.pdf', chunksOf(Buffer.from('abcd'), 1), { maxBytes: 3 }),
+      ).rejects.toBeInstanceOf(FileTooLargeError);
+      expect(await fs.readdir(storage.rootDir)).toEqual([]);
+    } finally {
+      await fs.rm(root, { recursive: true, force: true });
+    }
   });
 });
 

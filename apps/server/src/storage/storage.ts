@@ -8,7 +8,35 @@ export interface StoredFile {
   bytes: number;
 }
 
-/** Where laudo files live (the spec's bucket "laudos"). Local disk today; S3 could implement the same. */
+/** Inclusive byte offsets, as in an HTTP `Range: bytes=start-end` (no end: to the last byte). */
+export interface ByteRange {
+  start: number;
+  end?: number | undefined;
+}
+
+export interface OpenedFile {
+  stream: NodeJS.ReadableStream;
+  /** The whole file's size (also when only a range is read). */
+  bytes: number;
+  /** The range the stream holds, its end clamped to the file; absent for the whole file. */
+  range?: { start: number; end: number };
+}
+
+/**
+ * Where uploads land before the database names them: promoted (`move`) to their real key in the
+ * step that commits the row, swept after a day when that step never came (a crash, a SIGKILL).
+ */
+export const STAGING_PREFIX = 'staging';
+
+export function stagingKey(key: string): string {
+  assertValidStorageKey(key);
+  return `${STAGING_PREFIX}/${key}`;
+}
+
+/**
+ * Where laudo files live (the spec's bucket "laudos"): `LocalFileStorage` on disk (the default) or
+ * `S3FileStorage` (s3.ts) in a bucket, chosen by `STORAGE` (decision 038).
+ */
 export interface FileStorage {
   /**
    * Streams `source` into `key`, refusing more than maxBytes (FileTooLargeError) and leaving nothing
@@ -20,13 +48,37 @@ export interface FileStorage {
     source: NodeJS.ReadableStream | AsyncIterable<Buffer>,
     options: { maxBytes: number },
   ): Promise<StoredFile>;
-  /** Throws FileNotFoundError. */
-  open(key: string): Promise<{ stream: NodeJS.ReadableStream; bytes: number }>;
+  /** Throws FileNotFoundError, and RangeNotSatisfiableError for a range starting past the end. */
+  open(key: string, options?: { range?: ByteRange }): Promise<OpenedFile>;
   /** A missing file is not an error. */
   remove(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
   /** The file's size in bytes, or null when it is missing. */
   size(key: string): Promise<number | null>;
+  /** Renames `from` to `to` (replacing it); FileNotFoundError when `from` is missing. */
+  move(from: string, to: string): Promise<void>;
+  /**
+   * Runs `work` on the file as a path on local disk (the XLSX checks and the preview read a zip's
+   * directory at its end): the file itself on disk, a temp copy removed afterwards on S3.
+   */
+  withLocalFile<T>(key: string, work: (filePath: string) => Promise<T>): Promise<T>;
+  /** Removes staged uploads and local temp files older than `olderThan`; how many went. */
+  sweep(olderThan: Date): Promise<number>;
+  /** Frees what the backend holds (an S3 client's sockets); the server's close. */
+  close(): void;
+}
+
+/** Moves a staged upload to its real key (`move(stagingKey(key), key)`). */
+export function promote(storage: FileStorage, key: string): Promise<void> {
+  return storage.move(stagingKey(key), key);
+}
+
+/**
+ * Removes an upload whose row was never committed, wherever it is (staged, or already promoted
+ * when the commit itself failed). Best effort: what stays staged, the sweep removes.
+ */
+export async function discard(storage: FileStorage, key: string): Promise<void> {
+  await Promise.all([storage.remove(stagingKey(key)), storage.remove(key)]).catch(() => {});
 }
 
 export class FileTooLargeError extends Error {
@@ -40,6 +92,13 @@ export class FileNotFoundError extends Error {
   constructor(readonly key: string) {
     super('Arquivo não encontrado.');
     this.name = 'FileNotFoundError';
+  }
+}
+
+export class RangeNotSatisfiableError extends Error {
+  constructor(readonly size: number) {
+    super('Intervalo pedido fora do arquivo.');
+    this.name = 'RangeNotSatisfiableError';
   }
 }
 
@@ -149,7 +208,7 @@ export class LocalFileStorage implements FileStorage {
     }
   }
 
-  async open(key: string): Promise<{ stream: NodeJS.ReadableStream; bytes: number }> {
+  async open(key: string, options: { range?: ByteRange } = {}): Promise<OpenedFile> {
     const file = this.pathOf(key);
     let handle: fs.FileHandle;
     try {
@@ -162,6 +221,18 @@ export class LocalFileStorage implements FileStorage {
       // Size and content come from the same open file, even if a save replaces the key meanwhile.
       const stat = await handle.stat();
       if (!stat.isFile()) throw new FileNotFoundError(key);
+      const { range } = options;
+      if (range) {
+        if (range.start >= stat.size || (range.end !== undefined && range.end < range.start)) {
+          throw new RangeNotSatisfiableError(stat.size);
+        }
+        const end = Math.min(range.end ?? stat.size - 1, stat.size - 1);
+        return {
+          stream: handle.createReadStream({ start: range.start, end, highWaterMark: 256 * 1024 }),
+          bytes: stat.size,
+          range: { start: range.start, end },
+        };
+      }
       // 256 KiB reads instead of 64: a laudo's PDF goes out in a few reads, each waiting its turn
       // on a busy event loop (on PGlite the database shares it), not in dozens.
       return { stream: handle.createReadStream({ highWaterMark: 256 * 1024 }), bytes: stat.size };
@@ -201,9 +272,56 @@ export class LocalFileStorage implements FileStorage {
     }
   }
 
-  /** The file's path on disk, for local-only work on it (content checks, the Excel preview). */
-  localPath(key: string): string {
-    return this.pathOf(key);
+  async move(from: string, to: string): Promise<void> {
+    const source = this.pathOf(from);
+    const target = this.pathOf(to);
+    for (let attempt = 1; ; attempt++) {
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      try {
+        await fs.rename(source, target);
+        break;
+      } catch (error) {
+        if (!isCode(error, 'ENOENT', 'ENOTDIR')) throw error;
+        if (!(await this.exists(from))) throw new FileNotFoundError(from);
+        // A concurrent failed save pruned the target's folder meanwhile: make it again.
+        if (attempt >= 5) throw error;
+      }
+    }
+    await syncDirectory(path.dirname(target));
+    await this.pruneEmptyFolders(path.dirname(source));
+  }
+
+  close(): void {}
+
+  /** Every stored key, sorted; staged uploads and temp files are not files yet (storage:migrate). */
+  async *keys(): AsyncGenerator<string> {
+    const files = await filesUnder(this.rootDir);
+    const keys = files
+      .map((file) => path.relative(this.rootDir, file).split(path.sep).join('/'))
+      .filter(
+        (key) => !key.startsWith(`${STAGING_PREFIX}/`) && key.split('/').every((s) => !s.startsWith('.')),
+      )
+      .sort();
+    yield* keys;
+  }
+
+  /** The file itself: nothing to copy on disk. */
+  async withLocalFile<T>(key: string, work: (filePath: string) => Promise<T>): Promise<T> {
+    if (!(await this.exists(key))) throw new FileNotFoundError(key);
+    return work(this.pathOf(key));
+  }
+
+  async sweep(olderThan: Date): Promise<number> {
+    const staging = path.join(this.rootDir, STAGING_PREFIX);
+    let removed = 0;
+    for (const file of await filesUnder(staging)) {
+      if ((await mtimeOf(file)) < olderThan.getTime()) {
+        await fs.rm(file, { force: true });
+        await this.pruneEmptyFolders(path.dirname(file));
+        removed++;
+      }
+    }
+    return removed + (await sweepTempFiles(this.rootDir, olderThan));
   }
 
   private pathOf(key: string): string {
@@ -225,6 +343,47 @@ export class LocalFileStorage implements FileStorage {
       }
       current = path.dirname(current);
     }
+  }
+}
+
+/**
+ * Removes the temp files (dot-files ending in .tmp) under `dir` older than `olderThan`: what a save
+ * or a local copy killed mid-way (SIGKILL) left behind. A live one is minutes old at most.
+ */
+export async function sweepTempFiles(dir: string, olderThan: Date): Promise<number> {
+  let removed = 0;
+  for (const file of await filesUnder(dir)) {
+    const name = path.basename(file);
+    if (name.startsWith('.') && name.endsWith('.tmp') && (await mtimeOf(file)) < olderThan.getTime()) {
+      await fs.rm(file, { force: true });
+      removed++;
+    }
+  }
+  return removed;
+}
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const found: string[] = [];
+  let items: import('node:fs').Dirent[];
+  try {
+    items = await fs.readdir(dir, { withFileTypes: true });
+  } catch (error) {
+    if (isCode(error, 'ENOENT', 'ENOTDIR')) return found;
+    throw error;
+  }
+  for (const item of items) {
+    const full = path.join(dir, item.name);
+    if (item.isDirectory()) found.push(...(await filesUnder(full)));
+    else if (item.isFile()) found.push(full);
+  }
+  return found;
+}
+
+async function mtimeOf(file: string): Promise<number> {
+  try {
+    return (await fs.stat(file)).mtimeMs;
+  } catch {
+    return Number.POSITIVE_INFINITY; // gone meanwhile: nothing to remove
   }
 }
 

@@ -15,7 +15,7 @@ import { type FastifyPluginAsyncZod, hasZodFastifySchemaValidationErrors } from 
 import { z } from 'zod';
 import { requireAdmin } from '../../auth/session.ts';
 import { camposDaValidacao, dadosInvalidos, erro } from '../../http/errors.ts';
-import { FileNotFoundError, newBlogCoverKey } from '../../storage/storage.ts';
+import { discard, FileNotFoundError, newBlogCoverKey, promote, stagingKey } from '../../storage/storage.ts';
 import { CAPA_MAX_BYTES, processarCapa } from './capa.ts';
 import { renderMarkdown } from './markdown.ts';
 import { renderRss } from './rss.ts';
@@ -295,12 +295,14 @@ export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const capa = await processarCapa(original);
       const key = newBlogCoverKey(id);
-      await storage.save(key, Readable.from([capa.webp]), { maxBytes: capa.webp.length });
+      await storage.save(stagingKey(key), Readable.from([capa.webp]), { maxBytes: capa.webp.length });
       let resultado: Awaited<ReturnType<typeof trocarCapa>>;
       try {
-        resultado = await trocarCapa(db, id, { key, largura: capa.largura, altura: capa.altura });
+        resultado = await trocarCapa(db, id, { key, largura: capa.largura, altura: capa.altura }, () =>
+          promote(storage, key),
+        );
       } catch (err) {
-        await storage.remove(key).catch(() => {});
+        await discard(storage, key);
         throw err;
       }
       if (resultado.anterior && resultado.anterior !== key) await removerArquivo(request, resultado.anterior);

@@ -343,6 +343,8 @@ export async function trocarCapa(
   db: DbOrTx,
   id: string,
   capa: { key: string; largura: number; altura: number } | null,
+  /** Moves the staged file to its key, last in the transaction (decision 038). */
+  promover?: () => Promise<void>,
 ): Promise<{ post: PostAdmin; anterior: string | null }> {
   return db.transaction(async (tx) => {
     const [atual] = await tx
@@ -361,6 +363,7 @@ export async function trocarCapa(
       })
       .where(eq(blogPosts.id, id))
       .returning();
+    await promover?.();
     return { post: toAdmin(row!), anterior: atual.key };
   });
 }

@@ -45,8 +45,15 @@ export const arquivosRoutes: FastifyPluginAsyncZod = async (app) => {
       { config: { access: 'user', chaveApi: true }, schema: { tags: ['laudos'], summary, params } },
       async (request, reply) => {
         const { storage, db } = app.ctx;
-        const arquivo = await baixarArquivo(db, storage, request.sessionUser!, request.params, disposition);
-        return reply.headers(arquivo.headers).send(arquivo.stream);
+        const arquivo = await baixarArquivo(
+          db,
+          storage,
+          request.sessionUser!,
+          request.params,
+          disposition,
+          request.headers.range,
+        );
+        return reply.code(arquivo.status).headers(arquivo.headers).send(arquivo.body);
       },
     );
   }

@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/session.ts';
 import type { Db } from '../../db/client.ts';
 import { laudos } from '../../db/schema.ts';
-import { erro } from '../../http/errors.ts';
+import { corpoDoErro, erro } from '../../http/errors.ts';
 import { lerCabeca } from '../../storage/cabeca.ts';
 import { excelPreviews, PreviewBeyondBudgetError } from '../../storage/excel-preview.ts';
 import {
@@ -15,10 +15,15 @@ import {
   typeFromHead,
 } from '../../storage/file-types.ts';
 import {
+  type ByteRange,
+  discard,
   FileNotFoundError,
+  type FileStorage,
   FileTooLargeError,
-  type LocalFileStorage,
   newStorageKey,
+  promote,
+  RangeNotSatisfiableError,
+  stagingKey,
 } from '../../storage/storage.ts';
 import { readZipDirectory, zipWithinBudget } from '../../storage/zip-inspect.ts';
 import { type Avisos, buscarLaudo, lerLaudo } from './service.ts';
@@ -69,7 +74,7 @@ function typeOfKey(key: string): LaudoFileType {
 /** What the file routes need from the app. */
 export interface Arquivos {
   db: Db;
-  storage: LocalFileStorage;
+  storage: FileStorage;
   /** The settings store's current settings (ctx.settings.get()). */
   settings: AppSettings;
   /** Today in the firm's time zone. */
@@ -85,9 +90,11 @@ export interface ArquivoRecebido {
 }
 
 /**
- * One uploaded file of a laudo, checked and stored under a new key: the content (not the name)
- * against the type, the size limit of the settings and, for a spreadsheet, that it is no zip bomb.
- * Nothing is left in the storage when it is refused. Also the renewal's (versoes.ts).
+ * One uploaded file of a laudo, checked and staged under a new key (`stagingKey(key)`): the content
+ * (not the name) against the type, the size limit of the settings and, for a spreadsheet, that it
+ * is no zip bomb. Nothing is left in the storage when it is refused. The caller promotes it
+ * (`promote`) in the transaction that names it, and `discard`s it when that fails; a crash in
+ * between leaves only a staged file, which the sweep removes (decision 038). Also the renewal's.
  */
 export async function guardarArquivo(
   { storage, settings }: Pick<Arquivos, 'storage' | 'settings'>,
@@ -104,24 +111,30 @@ export async function guardarArquivo(
     throw wrongType(tipo);
   }
   const key = newStorageKey(laudoId, tipo, ext);
+  const staged = stagingKey(key);
   try {
-    await storage.save(key, corpo(), { maxBytes });
+    await storage.save(staged, corpo(), { maxBytes });
   } catch (err) {
     part.file.resume();
     if (err instanceof FileTooLargeError) throw erro('arquivoGrandeDemais', settings.limits.maxFileSizeMb);
     throw err;
   }
-  // The whole file, by content: a renamed executable or a .docx inside a zip is refused here.
-  const real = await detectLaudoFileType(head, storage.localPath(key));
-  if (real !== ext) {
-    await storage.remove(key);
-    throw wrongType(tipo);
-  }
-  // A spreadsheet is a zip: one that would unpack to gigabytes (a zip bomb) is not kept, so no
-  // later reader (the preview, the client's Excel) has to face it.
-  if (real === 'xlsx' && !(await xlsxWithinBudget(storage.localPath(key)))) {
-    await storage.remove(key);
-    throw erro('planilhaSuspeita');
+  // A PDF or an OLE2 file is told by its first bytes. A zip's directory is at its end, so an XLSX
+  // is read whole from disk (on S3, from a temp copy: decision 038): a renamed executable or a
+  // .docx inside a zip is refused, and so is a spreadsheet that would unpack to gigabytes (a zip
+  // bomb), so no later reader (the preview, the client's Excel) has to face it.
+  const problema =
+    ext === 'xlsx'
+      ? await storage.withLocalFile(staged, async (file) => {
+          if ((await detectLaudoFileType(head, file)) !== 'xlsx') return wrongType(tipo);
+          return (await xlsxWithinBudget(file)) ? null : erro('planilhaSuspeita');
+        })
+      : (await detectLaudoFileType(head)) === ext
+        ? null
+        : wrongType(tipo);
+  if (problema) {
+    await storage.remove(staged);
+    throw problema;
   }
   return { key, nome: safeDownloadName(part.filename ?? '', ext) };
 }
@@ -165,9 +178,11 @@ export async function enviarArquivo(
           atualizadoEm: new Date(),
         })
         .where(eq(laudos.id, id));
+      // Last in the transaction: the row names the file only once it is at its real key.
+      await promote(storage, key);
     });
   } catch (err) {
-    await storage.remove(key).catch(() => {});
+    await discard(storage, key);
     throw err;
   }
   if (anterior && anterior !== key) {
@@ -180,46 +195,73 @@ export async function enviarArquivo(
 
 /**
  * GET /api/laudos/:id/arquivos/:tipo[/download]: the stored file with the headers to send it
- * (`inline` to view in the browser, `attachment` to download under its original name).
+ * (`inline` to view in the browser, `attachment` to download under its original name); a `Range`
+ * header gets just those bytes (206).
  */
 export async function baixarArquivo(
   db: Db,
-  storage: LocalFileStorage,
+  storage: FileStorage,
   user: SessionUser,
   { id, tipo }: Alvo,
   disposition: 'inline' | 'attachment',
+  rangeHeader?: string,
 ) {
   const laudo = await lerLaudo(db, user, id);
   const key = tipo === 'pdf' ? laudo.arquivoPdf : laudo.arquivoExcel;
   const name = tipo === 'pdf' ? laudo.arquivoPdfNome : laudo.arquivoExcelNome;
-  return abrirArquivoGuardado(storage, key, name, disposition);
+  return abrirArquivoGuardado(storage, key, name, disposition, rangeHeader);
 }
 
 /**
- * A stored laudo file with the headers to send it: the current version's (`baixarArquivo`) and an
- * earlier version's (versoes.ts) go out the same way. The caller has checked the user's scope.
+ * One `bytes=start-end` or `bytes=start-` range; anything else (several ranges, a suffix range, a
+ * malformed header) is ignored and the whole file goes out, as RFC 9110 allows.
+ */
+export function lerIntervalo(header: string | undefined): ByteRange | undefined {
+  const match = header ? /^bytes=(\d{1,15})-(\d{0,15})$/.exec(header.trim()) : null;
+  if (!match) return undefined;
+  const start = Number(match[1]);
+  const end = match[2] ? Number(match[2]) : undefined;
+  return { start, end };
+}
+
+/**
+ * A stored laudo file with the status and headers to send it: the current version's
+ * (`baixarArquivo`) and an earlier version's (versoes.ts) go out the same way, streamed from the
+ * storage (disk or S3: decision 038). The caller has checked the user's scope.
  */
 export async function abrirArquivoGuardado(
-  storage: LocalFileStorage,
+  storage: FileStorage,
   key: string | null,
   name: string | null,
   disposition: 'inline' | 'attachment',
-) {
+  rangeHeader?: string,
+): Promise<{ status: 200 | 206 | 416; body: unknown; headers: Record<string, string> }> {
   if (!key) throw erro('laudoSemEsseArquivo');
+  const range = lerIntervalo(rangeHeader);
   try {
-    const file = await storage.open(key);
+    const file = await storage.open(key, range ? { range } : {});
     const type = typeOfKey(key);
-    return {
-      stream: file.stream,
-      headers: {
-        'content-type': mime[type],
-        'content-length': String(file.bytes),
-        'content-disposition': contentDisposition(disposition, name ?? `laudo.${type}`),
-        'cache-control': 'private, no-store',
-      },
+    const headers: Record<string, string> = {
+      'content-type': mime[type],
+      'content-length': String(file.bytes),
+      'content-disposition': contentDisposition(disposition, name ?? `laudo.${type}`),
+      'cache-control': 'private, no-store',
+      'accept-ranges': 'bytes',
     };
+    if (!file.range) return { status: 200, body: file.stream, headers };
+    const { start, end } = file.range;
+    headers['content-length'] = String(end - start + 1);
+    headers['content-range'] = `bytes ${start}-${end}/${file.bytes}`;
+    return { status: 206, body: file.stream, headers };
   } catch (err) {
     if (err instanceof FileNotFoundError) throw erro('arquivoNaoEncontrado');
+    if (err instanceof RangeNotSatisfiableError) {
+      return {
+        status: 416,
+        body: corpoDoErro('intervaloForaDoArquivo'),
+        headers: { 'content-range': `bytes */${err.size}`, 'cache-control': 'private, no-store' },
+      };
+    }
     throw err;
   }
 }
@@ -227,7 +269,7 @@ export async function abrirArquivoGuardado(
 /** GET /api/laudos/:id/arquivos/excel/tabela: the first sheet as a table (up to 200 rows). */
 export async function visualizarPlanilha(
   db: Db,
-  storage: LocalFileStorage,
+  storage: FileStorage,
   settings: AppSettings,
   user: SessionUser,
   id: string,
@@ -237,9 +279,10 @@ export async function visualizarPlanilha(
   if (!laudo.arquivoExcel) throw erro('laudoSemPlanilha');
   const key = laudo.arquivoExcel;
   const preview = await excelPreviews
-    .read(storage.localPath(key), { cacheKey: key, maxRows: 200 })
+    .read((work) => storage.withLocalFile(key, work), { cacheKey: key, maxRows: 200 })
     .catch((err) => {
       if (err instanceof PreviewBeyondBudgetError) throw erro('planilhaGrandeDemais');
+      if (err instanceof FileNotFoundError) return null;
       throw err;
     });
   if (!preview) throw erro('planilhaIlegivel');

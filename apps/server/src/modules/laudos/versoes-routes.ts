@@ -80,8 +80,9 @@ export const versoesRoutes: FastifyPluginAsyncZod = async (app) => {
           request.sessionUser!,
           request.params,
           disposition,
+          request.headers.range,
         );
-        return reply.headers(arquivo.headers).send(arquivo.stream);
+        return reply.code(arquivo.status).headers(arquivo.headers).send(arquivo.body);
       },
     );
   }

@@ -7,7 +7,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { laudos, laudoVersoes, respostasLembrete, usuarios } from '../../db/schema.ts';
 import { dadosInvalidos, erro } from '../../http/errors.ts';
-import type { LocalFileStorage } from '../../storage/storage.ts';
+import { discard, type FileStorage, promote } from '../../storage/storage.ts';
 import { avisoDeNovaVersao } from '../avisos/mensagens.ts';
 import { avisar } from '../avisos/service.ts';
 import { type EmailDoEstagio, moverEstagio } from '../renovacoes/service.ts';
@@ -156,9 +156,11 @@ export async function renovarLaudo(
           avisoDeNovaVersao({ id, nome: atual.nome, codigo }, versao),
         );
       }
+      // Last in the transaction: the row names the files only once they are at their real keys.
+      for (const novo of Object.values(novos)) await promote(storage, novo.key);
     });
   } catch (err) {
-    for (const novo of Object.values(novos)) await storage.remove(novo.key).catch(() => {});
+    for (const novo of Object.values(novos)) await discard(storage, novo.key);
     if (isUniqueViolation(err)) throw erro('codigoDuplicado');
     throw err;
   }
@@ -218,10 +220,11 @@ export async function listarVersoes(db: DbOrTx, user: SessionUser, id: string) {
  */
 export async function baixarArquivoDaVersao(
   db: Db,
-  storage: LocalFileStorage,
+  storage: FileStorage,
   user: SessionUser,
   { id, numero, tipo }: { id: string; numero: number; tipo: TipoDeArquivo },
   disposition: 'inline' | 'attachment',
+  rangeHeader?: string,
 ) {
   const laudo = await lerLaudo(db, user, id);
   const [versao] = await db
@@ -236,6 +239,6 @@ export async function baixarArquivoDaVersao(
     .limit(1);
   if (!versao) throw erro('versaoNaoEncontrada');
   return tipo === 'pdf'
-    ? abrirArquivoGuardado(storage, versao.pdf, versao.pdfNome, disposition)
-    : abrirArquivoGuardado(storage, versao.excel, versao.excelNome, disposition);
+    ? abrirArquivoGuardado(storage, versao.pdf, versao.pdfNome, disposition, rangeHeader)
+    : abrirArquivoGuardado(storage, versao.excel, versao.excelNome, disposition, rangeHeader);
 }

@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app.ts';
 import { erro } from '../../http/errors.ts';
-import { FileNotFoundError, newCompanyLogoKey } from '../../storage/storage.ts';
+import { discard, FileNotFoundError, newCompanyLogoKey, promote, stagingKey } from '../../storage/storage.ts';
 import { atorDaEmpresa, exigirGestor } from '../equipes/ator.ts';
 import { processarLogo } from './logo.ts';
 import { lerMarca, marcaParaResposta, salvarCorDaMarca, trocarLogoDaMarca } from './service.ts';
@@ -32,12 +32,12 @@ async function receberLogo(ctx: AppContext, request: FastifyRequest, id: string)
   await lerMarca(ctx.db, id); // 404 before any file is written
   const logo = await processarLogo(original);
   const key = newCompanyLogoKey(id);
-  await ctx.storage.save(key, Readable.from([logo.png]), { maxBytes: logo.png.length });
+  await ctx.storage.save(stagingKey(key), Readable.from([logo.png]), { maxBytes: logo.png.length });
   let anterior: string | null;
   try {
-    ({ anterior } = await trocarLogoDaMarca(ctx.db, id, key));
+    ({ anterior } = await trocarLogoDaMarca(ctx.db, id, key, () => promote(ctx.storage, key)));
   } catch (err) {
-    await ctx.storage.remove(key).catch(() => {});
+    await discard(ctx.storage, key);
     throw err;
   }
   if (anterior) await removerArquivo(ctx, request, anterior);

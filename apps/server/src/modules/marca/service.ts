@@ -61,6 +61,8 @@ export async function trocarLogoDaMarca(
   db: DbOrTx,
   empresaId: string,
   key: string | null,
+  /** Moves the staged file to its key, last in the transaction (decision 038). */
+  promover?: () => Promise<void>,
 ): Promise<{ anterior: string | null }> {
   return db.transaction(async (tx) => {
     const [atual] = await tx
@@ -75,6 +77,7 @@ export async function trocarLogoDaMarca(
       .update(empresas)
       .set({ marcaLogoKey: key, atualizadoEm: new Date() })
       .where(eq(empresas.id, empresaId));
+    await promover?.();
     return { anterior: atual.key };
   });
 }

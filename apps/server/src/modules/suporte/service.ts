@@ -10,10 +10,13 @@ import { erro } from '../../http/errors.ts';
 import { lerCabeca } from '../../storage/cabeca.ts';
 import { contentDisposition, safeDownloadName } from '../../storage/file-types.ts';
 import {
+  discard,
   FileNotFoundError,
+  type FileStorage,
   FileTooLargeError,
-  type LocalFileStorage,
   newSuporteAnexoKey,
+  promote,
+  stagingKey,
 } from '../../storage/storage.ts';
 import { avisoDeMensagemAoSuporte, avisoDeRespostaDoSuporte } from '../avisos/mensagens.ts';
 import { avisar } from '../avisos/service.ts';
@@ -30,7 +33,7 @@ import { lerLaudo } from '../laudos/service.ts';
 export interface Suporte {
   db: Db;
   email: EmailService;
-  storage: LocalFileStorage;
+  storage: FileStorage;
   settings: AppSettings;
   publicUrl: string;
 }
@@ -330,7 +333,8 @@ export async function anexarArquivo(
   const key = newSuporteAnexoKey(id, ext);
   let bytes: number;
   try {
-    ({ bytes } = await deps.storage.save(key, corpo(), { maxBytes }));
+    // Staged until the row names it (decision 038): a crash in between leaves nothing it points to.
+    ({ bytes } = await deps.storage.save(stagingKey(key), corpo(), { maxBytes }));
   } catch (err) {
     part.file.resume();
     if (err instanceof FileTooLargeError) throw erro('arquivoGrandeDemais', limiteMb);
@@ -338,13 +342,23 @@ export async function anexarArquivo(
   }
   const nome = safeDownloadName(part.filename ?? '', ext === 'jpeg' ? 'jpg' : ext);
   // Only a message still without a file takes it (two uploads at once: the second is refused).
-  const [gravada] = await deps.db
-    .update(chamadoMensagens)
-    .set({ anexo: key, anexoNome: nome, anexoBytes: bytes })
-    .where(and(eq(chamadoMensagens.id, mensagemId), sql`${chamadoMensagens.anexo} is null`))
-    .returning({ id: chamadoMensagens.id });
+  let gravada: { id: string } | undefined;
+  try {
+    gravada = await deps.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(chamadoMensagens)
+        .set({ anexo: key, anexoNome: nome, anexoBytes: bytes })
+        .where(and(eq(chamadoMensagens.id, mensagemId), sql`${chamadoMensagens.anexo} is null`))
+        .returning({ id: chamadoMensagens.id });
+      if (row) await promote(deps.storage, key);
+      return row;
+    });
+  } catch (err) {
+    await discard(deps.storage, key);
+    throw err;
+  }
   if (!gravada) {
-    await deps.storage.remove(key).catch(() => {});
+    await discard(deps.storage, key);
     throw erro('anexoJaEnviado');
   }
   return lerConversa(deps.db, quem, id);
@@ -360,7 +374,7 @@ const MIME: Record<string, string> = {
 /** GET …/chamados/:id/mensagens/:mensagemId/anexo: the file, always as a download. */
 export async function baixarAnexo(
   db: DbOrTx,
-  storage: LocalFileStorage,
+  storage: FileStorage,
   quem: Quem,
   { id, mensagemId }: { id: string; mensagemId: string },
 ) {
