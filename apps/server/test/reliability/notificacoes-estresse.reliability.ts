@@ -4,7 +4,7 @@ import path from 'node:path';
 import { addDaysIso, calendarDayIn } from '@laudos/domain';
 import { isNotNull, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/db/client.ts';
+import { openDatabase } from '../../src/db/client.ts';
 import {
   authUser,
   emailLogs,
@@ -17,11 +17,11 @@ import {
   usuarios,
   whatsappConsentimentos,
   whatsappMensagens,
-} from '../src/db/schema.ts';
-import { iniciarCloudApiLocal } from './helpers/cloud-api-whatsapp.ts';
-import { createTestDatabase, testEngine } from './helpers/db.ts';
-import { freePort, runCli, type ServerProcess, startServerProcess } from './helpers/process.ts';
-import { waitUntil } from './helpers/wait.ts';
+} from '../../src/db/schema.ts';
+import { iniciarCloudApiLocal } from '../helpers/cloud-api-whatsapp.ts';
+import { createTestDatabase, testEngine } from '../helpers/db.ts';
+import { freePort, runCli, type ServerProcess, startServerProcess } from '../helpers/process.ts';
+import { waitUntil } from '../helpers/wait.ts';
 
 /**
  * Exactly once under stress, with real server processes: several running the reminders at the
