@@ -242,6 +242,7 @@ export async function enviarRelatoriosMensais(
     'email',
   );
   for (const cliente of porEmail) {
+    if (!email) break;
     try {
       if (cliente.empresaId && semPlano.has(cliente.empresaId)) {
         if (await temLaudos(db, cliente, hoje)) totais.semPlano++;
@@ -264,7 +265,7 @@ export async function enviarRelatoriosMensais(
           return;
         }
         const comPdf = await temRecurso(tx, cliente, 'customReports');
-        const result = await email!.enqueue(tx, {
+        const result = await email.enqueue(tx, {
           type: 'relatorio_mensal',
           to: cliente.email,
           toName: cliente.nome,
