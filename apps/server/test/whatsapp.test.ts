@@ -93,15 +93,15 @@ describe(`WhatsApp alerts (${testEngine})`, () => {
       200,
     );
     // Preferences (decision 035) per channel: Fábio turns the WhatsApp reminders off, Gabi the e-mail ones.
-    const preferir = (cookie: string, canal: 'email' | 'whatsapp') =>
+    const desligar = (cookie: string, tipo: string, canal: 'email' | 'whatsapp') =>
       t!.app.inject({
         method: 'PUT',
         url: '/api/preferencias',
         headers: json(cookie),
-        payload: { itens: [{ tipo: 'lembrete_antes', canal, ativo: false }] },
+        payload: { itens: [{ tipo, canal, ativo: false }] },
       });
-    expect((await preferir(fabio.cookie, 'whatsapp')).statusCode).toBe(200);
-    expect((await preferir(gabi.cookie, 'email')).statusCode).toBe(200);
+    expect((await desligar(fabio.cookie, 'lembrete_antes', 'whatsapp')).statusCode).toBe(200);
+    expect((await desligar(gabi.cookie, 'lembrete_antes', 'email')).statusCode).toBe(200);
     const grade = (await t.app.inject({ url: '/api/preferencias', headers: json(fabio.cookie) })).json();
     expect(grade.whatsapp).toEqual({ noPlano: true, optIn: true });
     const foraDoPlano = await optar(elisa.cookie, { numero: '(41) 98888-0003', consentimento: true });
@@ -250,16 +250,7 @@ describe(`WhatsApp alerts (${testEngine})`, () => {
     // Answering a reminder (decision 028): Ana asks for the renewal and gets the confirmation by
     // WhatsApp, once (her second click changes nothing); Fábio, who turned "Atualizações de
     // renovação" off on WhatsApp, answers "ciente" and gets none.
-    expect(
-      (
-        await t.app.inject({
-          method: 'PUT',
-          url: '/api/preferencias',
-          headers: json(fabio.cookie),
-          payload: { itens: [{ tipo: 'renovacao', canal: 'whatsapp', ativo: false }] },
-        })
-      ).statusCode,
-    ).toBe(200);
+    expect((await desligar(fabio.cookie, 'renovacao', 'whatsapp')).statusCode).toBe(200);
     const botao = async (email: string, rotulo: string) => {
       const { text } = await lastEmailTo(t!, email, 'vence em 30 dias');
       return new RegExp(`- ${rotulo}: \\S+/lembrete/(\\S+)`).exec(text)![1]!;
@@ -296,16 +287,7 @@ describe(`WhatsApp alerts (${testEngine})`, () => {
     // The monthly summary, on the 1st, beside the e-mail report: to each client who receives
     // WhatsApp (Carla's and Davi's numbers answer now), not to Gabi, who turned it off on WhatsApp;
     // once, though the run is replayed.
-    expect(
-      (
-        await t.app.inject({
-          method: 'PUT',
-          url: '/api/preferencias',
-          headers: json(gabi.cookie),
-          payload: { itens: [{ tipo: 'resumo_mensal', canal: 'whatsapp', ativo: false }] },
-        })
-      ).statusCode,
-    ).toBe(200);
+    expect((await desligar(gabi.cookie, 'resumo_mensal', 'whatsapp')).statusCode).toBe(200);
     relogio.agora = instanteLocal(SP, '2027-02-01', '09:05');
     await t.server.notificacoes.verificar({ origem: 'agendada', now: relogio.agora });
     await db.update(notificationRules).set({ lastRunDate: '2027-01-31' });

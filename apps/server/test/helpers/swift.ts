@@ -211,7 +211,8 @@ async function waitHealthy(
   children: ChildProcess[],
   output: string[],
 ): Promise<void> {
-  const deadline = Date.now() + 30_000;
+  // About 2 s on a quiet machine; Python's imports take much longer on two busy cores.
+  const deadline = Date.now() + 120_000;
   for (;;) {
     const dead = children.find((c) => c.exitCode !== null);
     if (dead) throw new Error(`Swift não iniciou (${dead.spawnfile} saiu):\n${output.join('')}`);
@@ -219,7 +220,7 @@ async function waitHealthy(
       .then((r) => r.ok)
       .catch(() => false);
     if (proxyUp && (await Promise.all(backendPorts.map(canConnect))).every(Boolean)) return;
-    if (Date.now() > deadline) throw new Error(`Swift não respondeu em 30 s:\n${output.join('')}`);
+    if (Date.now() > deadline) throw new Error(`Swift não respondeu em 120 s:\n${output.join('')}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
