@@ -6,8 +6,8 @@ import { takeUnknownRoutes } from './api-mock';
 
 // How long findBy*/waitFor wait for the screen (not a speed check): a file's first test also loads
 // its route's lazy module, which on a busy two-core CI machine (the suites run side by side) took
-// more than the default second.
-configure({ asyncUtilTimeout: 5_000 });
+// more than the default second, and more than 5 s with the machine's other work beside it.
+configure({ asyncUtilTimeout: 10_000 });
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => {
