@@ -211,6 +211,8 @@ const envSchema = z
         .number({ error: 'deve ser um número' })
         .int('deve ser um número inteiro')
         .min(1, 'deve ser pelo menos 1')
+        // A timer longer than 2^31 ms would fire at once, over and over.
+        .max(86_400, 'deve ser no máximo 86400 (um dia)')
         .default(60),
     ),
     WORKERS: z.preprocess(
