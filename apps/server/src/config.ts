@@ -205,6 +205,16 @@ const envSchema = z
     AWS_ACCESS_KEY_ID: optionalString,
     AWS_SECRET_ACCESS_KEY: optionalString,
     JOBS_SUPERVISE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(60)),
+    SETTINGS_REFRESH_SECONDS: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number({ error: 'deve ser um número' })
+        .int('deve ser um número inteiro')
+        .min(1, 'deve ser pelo menos 1')
+        // A timer longer than 2^31 ms would fire at once, over and over.
+        .max(86_400, 'deve ser no máximo 86400 (um dia)')
+        .default(60),
+    ),
     WORKERS: z.preprocess(
       emptyToUndefined,
       z.coerce
@@ -292,6 +302,11 @@ export interface Config {
   readonly workers: number;
   readonly webDistDir: string;
   readonly jobsSuperviseSeconds: number;
+  /**
+   * On PostgreSQL, how often each instance checks the settings for a change no notification
+   * brought (a lost one, an edit by hand): the safety net behind the change feed (decision 043).
+   */
+  readonly settingsRefreshSeconds: number;
   readonly tempPasswordTtlDays: number;
   /** Abuse limits (decision 012). Sign-in counts are per 15 minutes, sign-ups per hour. */
   readonly rateLimits: {
@@ -426,6 +441,7 @@ export function loadConfig(env: Env = process.env): Config {
     workers: e.WORKERS ?? (e.DATABASE_URL && e.NODE_ENV === 'production' ? availableParallelism() : 1),
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaultWebDist,
     jobsSuperviseSeconds: e.JOBS_SUPERVISE_SECONDS,
+    settingsRefreshSeconds: e.SETTINGS_REFRESH_SECONDS,
     tempPasswordTtlDays: e.TEMP_PASSWORD_TTL_DAYS,
     rateLimits: Object.freeze({
       signInPerIp: e.RATE_LIMIT_SIGNIN_PER_IP,

@@ -4,6 +4,7 @@ import { type BuildAppOptions, buildApp } from './app.ts';
 import { createAuth } from './auth/auth.ts';
 import { abrirCanalDeBackup, type CanalDeBackup } from './backup/canal.ts';
 import type { Config } from './config.ts';
+import { type ChangeFeed, openChangeFeed } from './db/changes.ts';
 import { type DatabaseHandle, migrateDatabase, openDatabase } from './db/client.ts';
 import { ANEXO_LOGO_DA_EMPRESA, EmailService } from './email/delivery.ts';
 import { createJobs, type Jobs } from './jobs/boss.ts';
@@ -62,11 +63,18 @@ export async function createServer(config: Config, options: CreateServerOptions 
   let jobsStarted = false;
   let email: EmailService | undefined;
   let settings: SettingsStore | undefined;
+  let changes: ChangeFeed | undefined;
   let canal: CanalDeBackup | null = null;
   try {
     await migrateDatabase(database);
     const seedResult = await seed(database.db, config);
+    // Changes made on other instances (PostgreSQL): the settings, and any cache that joins the feed.
+    changes = await openChangeFeed(database, {
+      onError: (err, what) => app?.log.warn({ err, what }, 'mudanças de outras instâncias: falha'),
+    });
     settings = await openSettingsStore(database, {
+      changes,
+      refreshMs: config.settingsRefreshSeconds * 1000,
       onRefreshError: (err) => app?.log.warn({ err }, 'configurações: falha ao verificar mudanças'),
     });
     jobs = createJobs(database, {
@@ -160,6 +168,7 @@ export async function createServer(config: Config, options: CreateServerOptions 
     const startedJobs = jobs;
     const emailService = email;
     const settingsStore = settings;
+    const changeFeed = changes;
     return {
       app: built,
       database,
@@ -184,6 +193,7 @@ export async function createServer(config: Config, options: CreateServerOptions 
               await emailService.close();
             } finally {
               await settingsStore.close();
+              await changeFeed.close();
               await database.close();
               storage.close();
             }
@@ -198,6 +208,7 @@ export async function createServer(config: Config, options: CreateServerOptions 
     if (jobsStarted) await jobs?.stop().catch(() => {});
     await email?.close().catch(() => {});
     await settings?.close().catch(() => {});
+    await changes?.close().catch(() => {});
     if (!options.database) await database.close().catch(() => {});
     storage.close();
     throw err;

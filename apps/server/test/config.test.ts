@@ -178,6 +178,23 @@ describe('configuration', () => {
     expect(problems({ DATABASE_URL: pg, WORKERS: '1.5' })).toMatch(/^WORKERS: deve ser um número inteiro/m);
   });
 
+  it('SETTINGS_REFRESH_SECONDS: 60 by default; a value that is not whole seconds up to a day is refused in Portuguese', () => {
+    const secret = { AUTH_SECRET: 'x'.repeat(32) };
+    expect(loadConfig({ ...secret }).settingsRefreshSeconds).toBe(60);
+    expect(loadConfig({ ...secret, SETTINGS_REFRESH_SECONDS: '5' }).settingsRefreshSeconds).toBe(5);
+    const problem = (value: string) => {
+      try {
+        parseEnv({ SETTINGS_REFRESH_SECONDS: value });
+      } catch (err) {
+        return (err as ConfigError).problems.join('\n');
+      }
+      return '';
+    };
+    expect(problem('0')).toMatch(/^SETTINGS_REFRESH_SECONDS: deve ser pelo menos 1/m);
+    expect(problem('1,5')).toMatch(/^SETTINGS_REFRESH_SECONDS: deve ser um número/m);
+    expect(problem('100000')).toMatch(/^SETTINGS_REFRESH_SECONDS: deve ser no máximo 86400 \(um dia\)/m);
+  });
+
   it('the server process refuses to boot on bad configuration, with a readable list', () => {
     const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: serverRoot,

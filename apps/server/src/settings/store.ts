@@ -1,17 +1,25 @@
 import { type AppSettings, appSettingsSchema, defaultAppSettings } from '@laudos/domain';
 import { eq, sql } from 'drizzle-orm';
+import { announceChange, type ChangeFeed } from '../db/changes.ts';
 import type { DatabaseHandle, DbOrTx } from '../db/client.ts';
 import { appSettings } from '../db/schema.ts';
 
-/** How often an instance on PostgreSQL checks whether another one changed the settings. */
-export const SETTINGS_REFRESH_MS = 5_000;
+/**
+ * How often an instance on PostgreSQL checks whether the settings changed without a notification
+ * reaching it (a lost one, an edit by hand): the safety net, SETTINGS_REFRESH_SECONDS in the server.
+ */
+export const SETTINGS_REFRESH_MS = 60_000;
+
+/** The name the settings are announced by on the change feed (db/changes.ts). */
+export const SETTINGS_CHANGE = 'configuracoes';
 
 /**
  * The system settings, read once at start and kept in memory: requests and e-mails read `get()`,
  * never the database (inside a transaction there is no query on the outer handle to wait for).
- * Freshness across instances (docs/decisions/013-settings-store.md): on PostgreSQL a timer compares
- * a hash of the stored document every few seconds and reloads it when it differs. PGlite is one
- * process (its data folder is locked), so every write goes through this store: nothing to check.
+ * Freshness across instances (docs/decisions/043-change-feed.md): on PostgreSQL a write announces
+ * itself on the change feed when it commits and every instance listening compares a hash of the
+ * stored document and reloads it when it differs; a slow timer does the same check as a safety
+ * net. PGlite is one process (its data folder is locked), so every write goes through this store.
  */
 export interface SettingsStore {
   /** The current settings, frozen. */
@@ -25,8 +33,10 @@ export interface SettingsStore {
 }
 
 export interface SettingsStoreOptions {
-  /** The check interval on PostgreSQL; SETTINGS_REFRESH_MS by default. */
+  /** The safety-net check interval on PostgreSQL; SETTINGS_REFRESH_MS by default. */
   refreshMs?: number;
+  /** Where changes made by other instances are announced (without it, only the timer sees them). */
+  changes?: ChangeFeed;
   /** Called when a periodic check fails (the cached settings stay in use). */
   onRefreshError?: (err: unknown) => void;
 }
@@ -61,6 +71,9 @@ export async function openSettingsStore(
       .limit(1);
     if ((row?.version ?? null) !== current.version) await reload();
   };
+  const stopListening = options.changes?.on(SETTINGS_CHANGE, async () => {
+    if (!closed) await check();
+  });
   const timer =
     database.engine === 'postgres'
       ? setInterval(() => {
@@ -77,13 +90,19 @@ export async function openSettingsStore(
   return {
     get: () => current.settings,
     async update(next) {
-      const stored = await writeSettings(db, next);
+      // Announced when the write commits: every other instance reloads then.
+      const stored = await db.transaction(async (tx) => {
+        const written = await writeSettings(tx, next);
+        await announceChange(database, tx, SETTINGS_CHANGE);
+        return written;
+      });
       await reload();
       return stored;
     },
     refresh: reload,
     async close() {
       closed = true;
+      stopListening?.();
       clearInterval(timer);
       await checking;
     },
