@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -27,6 +27,10 @@ export const UPSTREAM_HEADER = 'x-laudos-upstream';
 
 export async function startNginx(instancePorts: number[]): Promise<NginxPeer> {
   const nginx = existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx';
+  if (nginx === 'nginx' && spawnSync('sh', ['-c', 'command -v nginx']).status !== 0)
+    throw new Error(
+      'nginx não encontrado: este teste precisa do nginx do Debian (bash scripts/ensure-test-tools.sh nginx).',
+    );
   const dir = mkdtempSync(path.join(tmpdir(), 'laudos-nginx-'));
   mkdirSync(path.join(dir, 'temp'));
   const port = await freePort();
