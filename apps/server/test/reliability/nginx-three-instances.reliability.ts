@@ -301,13 +301,16 @@ describe('three instances behind nginx, on PostgreSQL and Swift', () => {
     const porOp = new Map<string, number>();
     for (const r of registros) porOp.set(r.op, (porOp.get(r.op) ?? 0) + 1);
     const depois = registros.filter((r) => r.inicio > morte.fim);
+    const repassados = (rs: Registro[]) =>
+      rs.filter((r) => !r.falha && r.upstream.startsWith(`${enderecoVitima}, `)).length;
     console.log(
       `cenário 8 (seed ${random.seed}): configuração vista pelas outras instâncias em ${atrasos.join(' e ')} ms; ` +
         `carga de ${LOAD_MS / 1000} s: ${registros.length} pedidos (${[...porOp].map(([k, v]) => `${k} ${v}`).join(', ')}), ` +
         `status ${[...porStatus].map(([k, v]) => `${k}: ${v}`).join(', ')}; instância ${vitima + 1} morta aos ` +
         `${Math.round((morte.inicio - inicioCarga) / 1000)} s com ${emVoo.length} pedidos em voo; ` +
         `${falhas.length} falharam (${falhas.map((f) => `${f.op} ${f.status}`).join(', ') || 'nenhum'}); ` +
-        `${depois.filter((r) => r.upstream.includes(enderecoVitima)).length} pedidos depois da morte tentaram a instância morta e seguiram para outra`,
+        `repassados pelo nginx a outra instância depois de tentar a morta: ${repassados(emVoo)} dos em voo, ` +
+        `${repassados(depois)} dos seguintes`,
     );
     expect(indevidas, `falhas fora dos pedidos em voo na instância morta (seed ${random.seed})`).toEqual([]);
     expect(falhas.length).toBeLessThanOrEqual(emVoo.length);
@@ -335,8 +338,10 @@ describe('three instances behind nginx, on PostgreSQL and Swift', () => {
         expect(laudo.pdfs).toContain(sha256(d!.bytes));
       }
     }
+    const chaves = await bucket.keys();
     console.log(
-      `cenário 8: partida de nginx e três instâncias em ${partida} s; conferência de ${esperados.flat().length} laudos em ` +
+      `cenário 8: ${chaves.length} objetos no bucket (${chaves.filter((k) => k.startsWith('staging/')).length} em staging/, ` +
+        `para a varredura); partida de nginx e três instâncias em ${partida} s; conferência de ${esperados.flat().length} laudos em ` +
         `${Math.round((performance.now() - fimCarga) / 1000)} s; total ${Math.round((performance.now() - comeco) / 1000)} s`,
     );
   });
