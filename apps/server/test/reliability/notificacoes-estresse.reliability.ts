@@ -86,7 +86,9 @@ async function laudosDevidos(abrir: () => ReturnType<typeof openDatabase>, n: nu
   await database.close();
 }
 
-async function iniciar(env: Record<string, string>): Promise<{ proc: ServerProcess; url: string }> {
+type Servidor = { proc: ServerProcess; url: string };
+
+async function iniciar(env: Record<string, string>): Promise<Servidor> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const proc = startServerProcess({ ...env, PORT: String(port), PUBLIC_URL: url });
@@ -186,28 +188,43 @@ if (testEngine === 'postgres') {
   });
 }
 
+/**
+ * Starts a run and kills the server with SIGKILL after each delay, starting it again each time;
+ * then a last run, which must answer 200. Answers the server left running and its admin's cookie.
+ */
+async function matarDuranteExecucoes(
+  servidor: Servidor,
+  env: Record<string, string>,
+  atrasos: number[],
+): Promise<{ s: Servidor; cookie: string }> {
+  let s = servidor;
+  for (const atraso of atrasos) {
+    const cookie = await entrar(s.url);
+    void executarAgora(s.url, cookie).catch(() => {});
+    await new Promise((r) => setTimeout(r, atraso));
+    await s.proc.stop('SIGKILL');
+    s = await iniciar(env);
+  }
+  const cookie = await entrar(s.url);
+  expect((await executarAgora(s.url, cookie)).status).toBe(200);
+  return { s, cookie };
+}
+
 describe(`a server killed with SIGKILL during a run (${testEngine})`, () => {
   it('ends, after restarts, with every due e-mail sent exactly once', { timeout: 300_000 }, async () => {
     const { env, abrir } = await ambiente();
-    let s = await iniciar(env); // migrates and seeds
-    await s.proc.stop('SIGTERM'); // (the embedded database has one user at a time)
+    const semeado = await iniciar(env); // migrates and seeds
+    await semeado.proc.stop('SIGTERM'); // (the embedded database has one user at a time)
     await laudosDevidos(abrir, 400);
-    s = await iniciar(env);
     // Three kills at random points: while the run writes, while the queue is being sent, anywhere.
-    for (const atraso of [50 + Math.random() * 400, 300 + Math.random() * 900, Math.random() * 1500]) {
-      const cookie = await entrar(s.url);
-      void executarAgora(s.url, cookie).catch(() => {});
-      await new Promise((r) => setTimeout(r, atraso));
-      await s.proc.stop('SIGKILL');
-      s = await iniciar(env);
-    }
-    const cookie = await entrar(s.url);
-    const ultima = await executarAgora(s.url, cookie);
-    expect(ultima.status).toBe(200);
-    const atual = s;
+    const { s, cookie } = await matarDuranteExecucoes(await iniciar(env), env, [
+      50 + Math.random() * 400,
+      300 + Math.random() * 900,
+      Math.random() * 1500,
+    ]);
     await waitUntil(
       async () => {
-        const r = await fetch(`${atual.url}/api/admin/email/estatisticas`, { headers: { cookie } });
+        const r = await fetch(`${s.url}/api/admin/email/estatisticas`, { headers: { cookie } });
         return ((await r.json()) as { sent: number }).sent === 400;
       },
       { timeoutMs: 180_000, what: '400 e-mails sent' },
@@ -227,26 +244,19 @@ describe(`a server killed with SIGKILL during a run (${testEngine})`, () => {
     timeout: 300_000,
   }, async () => {
     const { env, abrir } = await ambiente();
-    let s = await iniciar(env);
-    await s.proc.stop('SIGTERM');
+    const semeado = await iniciar(env);
+    await semeado.proc.stop('SIGTERM');
     await laudosDevidos(abrir, 200, 40);
     const database = await abrir();
     await database.db.update(notificationRules).set({ resumo: true });
     await database.close();
-    s = await iniciar(env);
-    for (const atraso of [50 + Math.random() * 400, Math.random() * 1500]) {
-      const cookie = await entrar(s.url);
-      void executarAgora(s.url, cookie).catch(() => {});
-      await new Promise((r) => setTimeout(r, atraso));
-      await s.proc.stop('SIGKILL');
-      s = await iniciar(env);
-    }
-    const cookie = await entrar(s.url);
-    expect((await executarAgora(s.url, cookie)).status).toBe(200);
-    const atual = s;
+    const { s, cookie } = await matarDuranteExecucoes(await iniciar(env), env, [
+      50 + Math.random() * 400,
+      Math.random() * 1500,
+    ]);
     await waitUntil(
       async () => {
-        const r = await fetch(`${atual.url}/api/admin/email/estatisticas`, { headers: { cookie } });
+        const r = await fetch(`${s.url}/api/admin/email/estatisticas`, { headers: { cookie } });
         return ((await r.json()) as { sent: number }).sent === 40;
       },
       { timeoutMs: 180_000, what: '40 digests sent' },
@@ -362,8 +372,8 @@ describe(`a server killed with SIGKILL during a run (${testEngine})`, () => {
     cleanups.push(() => cloud.close());
     const { env: base, abrir } = await ambiente();
     const env = { ...base, ...cloud.env, EMAIL_SEND_TIMEOUT_SECONDS: '5' };
-    let s = await iniciar(env);
-    await s.proc.stop('SIGTERM');
+    const semeado = await iniciar(env);
+    await semeado.proc.stop('SIGTERM');
     const database = await abrir();
     const db = database.db;
     const [plano] = await db
@@ -400,23 +410,16 @@ describe(`a server killed with SIGKILL during a run (${testEngine})`, () => {
       })),
     );
     await database.close();
-    s = await iniciar(env);
     const mortes = 2;
-    for (const atraso of [100 + Math.random() * 900, 300 + Math.random() * 1500]) {
-      const cookie = await entrar(s.url);
-      void executarAgora(s.url, cookie).catch(() => {});
-      await new Promise((r) => setTimeout(r, atraso));
-      await s.proc.stop('SIGKILL');
-      s = await iniciar(env);
-    }
-    const cookie = await entrar(s.url);
-    expect((await executarAgora(s.url, cookie)).status).toBe(200);
-    const atual = s;
+    const { s, cookie } = await matarDuranteExecucoes(await iniciar(env), env, [
+      100 + Math.random() * 900,
+      300 + Math.random() * 1500,
+    ]);
     // The admin's list (the latest 200) holds them all: wait until every one was sent, including
     // one whose process died mid-send (its job expires after EMAIL_SEND_TIMEOUT_SECONDS and runs again).
     await waitUntil(
       async () => {
-        const r = await fetch(`${atual.url}/api/admin/whatsapp/mensagens`, { headers: { cookie } });
+        const r = await fetch(`${s.url}/api/admin/whatsapp/mensagens`, { headers: { cookie } });
         const { mensagens } = (await r.json()) as { mensagens: Array<{ status: string }> };
         return mensagens.length === 180 && mensagens.every((m) => m.status === 'sent');
       },
