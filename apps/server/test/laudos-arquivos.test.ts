@@ -1,10 +1,20 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createAdmin, createUser, json } from './helpers/accounts.ts';
+import { planos } from '../src/db/schema.ts';
+import { createAdmin, createUser, empresaDeTeste, json } from './helpers/accounts.ts';
 import { createTestBucket, type TestBucket } from './helpers/s3.ts';
-import { pdf, renovarLaudoDeTeste, uploadArquivo, xlsx as xlsxDeTeste } from './helpers/security.ts';
-import { createTestServer, signIn, type TestServer } from './helpers/server.ts';
+import {
+  multipart,
+  pdf,
+  png,
+  renovarLaudoDeTeste,
+  uploadArquivo,
+  uploadCapa,
+  xlsx as xlsxDeTeste,
+} from './helpers/security.ts';
+import { createTestServer, signIn, TEST_ORIGIN, type TestServer } from './helpers/server.ts';
 
 let t: TestServer | undefined;
 let bucket: TestBucket | undefined;
@@ -282,5 +292,86 @@ describe('laudo files', () => {
     expect((await upload(t, cookieB, laudo.id, 'pdf', 'b.pdf', pdf(1000))).statusCode).toBe(404);
     const anon = await t.app.inject({ method: 'GET', url: `/api/laudos/${laudo.id}/arquivos/pdf` });
     expect(anon.statusCode).toBe(401);
+  });
+});
+
+describe('the other files on S3: blog covers, company logos, support attachments', () => {
+  it('go to the bucket, are served from it, and a removed cover or logo leaves no object', async () => {
+    bucket = await createTestBucket();
+    t = await createTestServer({ JOBS: 'off', ...bucket.env });
+    const db = t.server.database.db;
+    const [empresarial] = await db
+      .select({ id: planos.id })
+      .from(planos)
+      .where(eq(planos.nome, 'Empresarial'));
+    const empresaId = await empresaDeTeste(t, 'Hotel Açaí', { planoId: empresarial!.id });
+    const admin = await createAdmin(t);
+    const gestor = await createUser(t, { email: 'gestor@acai.com.br', empresaId, papel: 'gestor' });
+    const cookie = await signIn(t.app, gestor.email, gestor.password);
+    const pedir = (
+      method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+      url: string,
+      c: string,
+      body?: { contentType: string; payload: Buffer } | object,
+    ) =>
+      t!.app.inject({
+        method,
+        url,
+        headers: {
+          cookie: c,
+          origin: TEST_ORIGIN,
+          ...(body && 'contentType' in body ? { 'content-type': body.contentType as string } : {}),
+        },
+        ...(body ? { payload: 'payload' in body ? (body.payload as Buffer) : body } : {}),
+      });
+    const noBucket = async () => (await bucket!.keys()).filter((k) => !k.startsWith('staging/'));
+
+    // The blog cover.
+    const post = (
+      await pedir('POST', '/api/admin/blog/posts', admin.cookie, {
+        titulo: 'Inspeção de Caldeiras',
+        resumo: 'O que a NR-13 pede.',
+        conteudo: 'Texto.',
+      })
+    ).json();
+    const capa = await uploadCapa(t, admin.cookie, post.id, 'capa.png', await png(800, 600), {
+      contentType: 'image/png',
+    });
+    expect(capa.statusCode, capa.body).toBe(200);
+    const servidaCapa = await pedir('GET', capa.json().capa.url, admin.cookie);
+    expect(servidaCapa.statusCode).toBe(200);
+    expect(servidaCapa.headers['content-type']).toMatch(/^image\//);
+    expect(await noBucket()).toHaveLength(1);
+
+    // The company's logo.
+    const logo = await pedir('PUT', '/api/empresa/marca/logo', cookie, multipart('logo.png', await png()));
+    expect(logo.statusCode, logo.body).toBe(200);
+    const servidoLogo = await pedir('GET', logo.json().logoUrl, cookie);
+    expect(servidoLogo.statusCode).toBe(200);
+    expect(servidoLogo.headers['content-type']).toBe('image/png');
+    expect(await noBucket()).toHaveLength(2);
+
+    // A support attachment, read back byte for byte.
+    const aberto = await pedir('POST', '/api/suporte/chamados', cookie, {
+      assunto: 'Dúvida',
+      mensagem: 'Quando vence?',
+    });
+    expect(aberto.statusCode, aberto.body).toBe(201);
+    const { chamado, mensagemId } = aberto.json();
+    const arquivo = pdf(3000);
+    const anexoUrl = `/api/suporte/chamados/${chamado.id}/mensagens/${mensagemId}/anexo`;
+    expect((await pedir('POST', anexoUrl, cookie, multipart('placa.pdf', arquivo))).statusCode).toBe(200);
+    const anexo = await pedir('GET', anexoUrl, cookie);
+    expect(anexo.statusCode).toBe(200);
+    expect(anexo.rawPayload.equals(arquivo)).toBe(true);
+    expect(await noBucket()).toHaveLength(3);
+
+    // Removing the cover and the logo removes their objects; the attachment stays.
+    expect((await pedir('DELETE', `/api/admin/blog/posts/${post.id}/capa`, admin.cookie)).statusCode).toBe(
+      200,
+    );
+    expect((await pedir('DELETE', '/api/empresa/marca/logo', cookie)).statusCode).toBe(200);
+    expect(await noBucket()).toHaveLength(1);
+    expect((await pedir('GET', anexoUrl, cookie)).rawPayload.equals(arquivo)).toBe(true);
   });
 });
