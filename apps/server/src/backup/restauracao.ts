@@ -42,7 +42,7 @@ export async function restaurar(arquivo: string, alvo: AlvoDaRestauracao): Promi
   const { bucket } = alvo;
   if (bucket && !(await bucketVazio(bucket)))
     throw new ErroDeBackup(
-      `O bucket ${bucket.bucket} não está vazio: a restauração só escreve num bucket (ou prefixo) novo. Crie outro bucket e aponte S3_BUCKET para ele.`,
+      `O bucket ${bucket.bucket} não está vazio: a restauração só escreve num bucket novo. Crie outro bucket e aponte S3_BUCKET para ele.`,
     );
   const storage: FileStorage = bucket ?? new LocalFileStorage(pastaDoArmazenamento(dataDir));
   /** Objects written into the bucket: removed again when the restore fails, so a re-run finds it empty. */
