@@ -9,7 +9,7 @@ import {
   isIsoDate,
 } from '@laudos/domain';
 import { sql } from 'drizzle-orm';
-import { ErroDeBackup, fazerBackup, pastaDoArmazenamento } from './backup/backup.ts';
+import { abrirArmazenamento, ErroDeBackup, fazerBackup, pastaDoArmazenamento } from './backup/backup.ts';
 import { restaurar } from './backup/restauracao.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type DatabaseHandle, migrateDatabase, openDatabase } from './db/client.ts';
@@ -231,9 +231,21 @@ const commands: Record<string, { usage: string; run(config: Config, args: string
       if (!arquivo || resto.length > 0)
         throw new CliError('Informe o arquivo de backup: restore ARQUIVO [--data-dir DIR]');
       const dataDir = values['data-dir'] ? daPastaDeQuemChamou(values['data-dir']) : config.dataDir;
-      const m = await restaurar(daPastaDeQuemChamou(arquivo), { dataDir, databaseUrl: config.databaseUrl });
+      // STORAGE=s3: the files go into S3_BUCKET (empty), whatever storage the backup came from.
+      const { bucket, onde } =
+        config.storage.backend === 's3' ? await abrirArmazenamento(config) : { bucket: undefined, onde: '' };
+      let m: Awaited<ReturnType<typeof restaurar>>;
+      try {
+        m = await restaurar(daPastaDeQuemChamou(arquivo), {
+          dataDir,
+          databaseUrl: config.databaseUrl,
+          bucket,
+        });
+      } finally {
+        bucket?.close();
+      }
       console.log(
-        `Backup de ${formatDateTimeBR(new Date(m.criadoEm), config.timeZone)} restaurado em ${dataDir}${config.databaseUrl ? ' e no banco de DATABASE_URL' : ''}: ${m.arquivos.length} arquivo(s) conferido(s).`,
+        `Backup de ${formatDateTimeBR(new Date(m.criadoEm), config.timeZone)} restaurado em ${dataDir}${config.databaseUrl ? ' e no banco de DATABASE_URL' : ''}: ${m.arquivos.length} arquivo(s) conferido(s)${onde ? ` no ${onde}` : ''}.`,
       );
       console.log(`Inicie o servidor com DATA_DIR=${dataDir}: as migrações pendentes rodam na partida.`);
     },

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { is } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import tar from 'tar-stream';
@@ -12,7 +13,8 @@ import { restaurar } from '../src/backup/restauracao.ts';
 import { loadConfig } from '../src/config.ts';
 import { migrateDatabase, openDatabase } from '../src/db/client.ts';
 import * as schema from '../src/db/schema.ts';
-import { createTestDatabase, testEngine } from './helpers/db.ts';
+import { createEmptyDatabase, createTestDatabase, testEngine } from './helpers/db.ts';
+import { createTestBucket } from './helpers/s3.ts';
 import type { Cleanup } from './reliability/support.ts';
 
 const cleanups: Cleanup[] = [];
@@ -72,6 +74,64 @@ describe(`backup and restore (${testEngine})`, () => {
     writeFileSync(path.join(dir, 'outro.txt'), '');
     await expect(restaurar(corrompido, { dataDir: dir, databaseUrl })).rejects.toThrow(ErroDeBackup);
     await expect(restaurar(corrompido, { dataDir: dir, databaseUrl })).rejects.toThrow(/não está vazio/);
+  });
+
+  it('with STORAGE=s3, restores only into an empty bucket, and a corrupted file leaves it empty again', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'laudos-backup-bucket-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const bucket = await createTestBucket();
+    cleanups.push(() => bucket.destroy());
+    let databaseUrl: string | undefined;
+    if (testEngine === 'postgres') {
+      const vazio = await createEmptyDatabase();
+      await vazio.handle.close();
+      cleanups.push(() => vazio.destroy());
+      databaseUrl = vazio.connectionString!;
+    }
+    const resumo = (b: Buffer) => ({
+      bytes: b.byteLength,
+      sha256: createHash('sha256').update(b).digest('hex'),
+    });
+    const banco = Buffer.from('banco');
+    const a = Buffer.from('%PDF-1.4 a');
+    const b = Buffer.from('%PDF-1.4 b');
+    const pack = tar.pack();
+    pack.entry(
+      { name: MANIFESTO },
+      JSON.stringify({
+        formato: 1,
+        aplicacao: 'laudos',
+        versao: '0.1.0',
+        motor: testEngine,
+        migracao: { aplicadas: 2, ultima: '0001_email_delivery' },
+        criadoEm: new Date().toISOString(),
+        armazenamento: 's3',
+        banco: { nome: 'banco/x', ...resumo(banco) },
+        arquivos: [
+          { chave: 'l1/pdf-a.pdf', ...resumo(a) },
+          { chave: 'l1/pdf-b.pdf', ...resumo(b) },
+        ],
+        segredo: null,
+      }),
+    );
+    pack.entry({ name: 'banco/x' }, banco);
+    pack.entry({ name: 'arquivos/l1/pdf-a.pdf' }, a);
+    pack.entry({ name: 'arquivos/l1/pdf-b.pdf' }, Buffer.from('%PDF-1.4 X'));
+    pack.finalize();
+    const partes: Buffer[] = [];
+    for await (const c of pack as AsyncIterable<Buffer>) partes.push(c);
+    const arquivo = path.join(dir, 'b.tar');
+    writeFileSync(arquivo, Buffer.concat(partes));
+
+    await bucket.storage.save('outro/x.pdf', Readable.from([Buffer.from('x')]), { maxBytes: 1 });
+    await expect(
+      restaurar(arquivo, { dataDir: path.join(dir, 'novo'), databaseUrl, bucket: bucket.storage }),
+    ).rejects.toThrow(`O bucket ${bucket.bucket} não está vazio`);
+    await bucket.empty();
+    await expect(
+      restaurar(arquivo, { dataDir: path.join(dir, 'novo'), databaseUrl, bucket: bucket.storage }),
+    ).rejects.toThrow('Soma de verificação diferente em arquivos/l1/pdf-b.pdf: o backup está corrompido.');
+    expect(await bucket.keys()).toEqual([]);
   });
 
   it('goes on, and says so, when a file the database names was already missing before the backup', async () => {

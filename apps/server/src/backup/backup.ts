@@ -10,6 +10,7 @@ import tar from 'tar-stream';
 import type { Config } from '../config.ts';
 import { openDatabase, type PgliteDatabaseHandle } from '../db/client.ts';
 import { DataDirLockedError } from '../db/lock.ts';
+import type { S3FileStorage } from '../storage/s3.ts';
 import { FileNotFoundError, type FileStorage, LocalFileStorage, STAGING_PREFIX } from '../storage/storage.ts';
 import { ErroDoCanal, pastaDoCanal, pedirInstantaneo } from './canal.ts';
 import { type Instantaneo, instantaneoPglite } from './instantaneo.ts';
@@ -48,20 +49,18 @@ export async function fazerBackup(
   saida: string,
   avisar: (linha: string) => void,
 ): Promise<{ manifesto: Manifesto; rodadas: number }> {
-  if (config.storage.backend === 's3')
-    throw new ErroDeBackup(
-      'Com STORAGE=s3 o backup ainda não copia os arquivos do bucket: faça o backup do banco e ligue o versionamento do bucket (docs/deploy.md).',
-    );
   const destino = path.resolve(saida);
   if (existsSync(destino))
     throw new ErroDeBackup(`O arquivo ${destino} já existe: escolha outro nome com --saida.`);
   await fs.mkdir(path.dirname(destino), { recursive: true });
   const preparo = await fs.mkdtemp(path.join(path.dirname(destino), '.laudos-backup-'));
   await fs.chmod(preparo, 0o700);
-  const storage = new LocalFileStorage(pastaDoArmazenamento(config.dataDir));
+  let storage: FileStorage | undefined;
   try {
+    const aberto = await abrirArmazenamento(config);
+    storage = aberto.storage;
     const copiados = new Map<string, { bytes: number; sha256: string }>();
-    for await (const chave of listarChavesLocais(storage.rootDir)) {
+    for await (const chave of aberto.chaves()) {
       await copiar(storage, chave, preparo, copiados);
     }
     const motor = config.databaseUrl ? 'postgres' : 'pglite';
@@ -109,7 +108,7 @@ export async function fazerBackup(
       motor,
       migracao: inst.migracao,
       criadoEm: new Date().toISOString(),
-      armazenamento: 'local',
+      armazenamento: config.storage.backend === 's3' ? 's3' : 'local',
       banco: { nome: motor === 'pglite' ? 'banco/pglite.tar.gz' : 'banco/postgres.dump', ...banco },
       arquivos: [...copiados]
         .map(([chave, r]) => ({ chave, ...r }))
@@ -126,9 +125,34 @@ export async function fazerBackup(
     await fs.rename(parcial, destino);
     return { manifesto, rodadas };
   } finally {
+    storage?.close();
     await fs.rm(preparo, { recursive: true, force: true });
     await fs.rm(`${destino}.parcial`, { force: true });
   }
+}
+
+/**
+ * The storage `STORAGE` names and its committed keys: the folder on disk, or the bucket (each object
+ * streamed from S3 through the same `open` the server uses; staging/ is left out on both).
+ */
+export async function abrirArmazenamento(config: Config): Promise<{
+  storage: FileStorage;
+  chaves: () => AsyncGenerator<string>;
+  onde: string;
+  bucket?: S3FileStorage;
+}> {
+  if (config.storage.backend !== 's3') {
+    const local = new LocalFileStorage(pastaDoArmazenamento(config.dataDir));
+    return { storage: local, chaves: () => listarChavesLocais(local.rootDir), onde: local.rootDir };
+  }
+  const { createStorage } = await import('../storage/create-storage.ts');
+  let s3: S3FileStorage;
+  try {
+    s3 = (await createStorage(config)) as S3FileStorage;
+  } catch (err) {
+    throw new ErroDeBackup(err instanceof Error ? err.message : String(err));
+  }
+  return { storage: s3, chaves: () => s3.keys(), onde: `bucket ${s3.bucket}`, bucket: s3 };
 }
 
 /** Every key under the local storage folder (temporary dot-files of saves under way left out). */

@@ -18,7 +18,8 @@ export const manifestoSchema = z.object({
   /** Migrations applied in the database the archive holds: their count and the last one's tag. */
   migracao: z.object({ aplicadas: z.number().int().nonnegative(), ultima: z.string().nullable() }),
   criadoEm: z.string(),
-  armazenamento: z.literal('local'),
+  /** Where the files came from: `local` (DATA_DIR/storage) or `s3` (the bucket, staging/ left out). */
+  armazenamento: z.enum(['local', 's3']),
   banco: item.extend({ nome: z.string() }),
   arquivos: z.array(item.extend({ chave: z.string() })),
   /** DATA_DIR/auth-secret when the server took its secret from there (not from AUTH_SECRET). */

@@ -7,7 +7,8 @@ import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import tar from 'tar-stream';
 import { extractPgliteTemplate } from '../db/pglite-template.ts';
-import { assertValidStorageKey, LocalFileStorage } from '../storage/storage.ts';
+import type { S3FileStorage } from '../storage/s3.ts';
+import { assertValidStorageKey, type FileStorage, LocalFileStorage } from '../storage/storage.ts';
 import { ErroDeBackup, pastaDoArmazenamento, rodarFerramentaPg } from './backup.ts';
 import { MANIFESTO, type Manifesto, manifestoSchema, migracoesDoCodigo } from './manifesto.ts';
 
@@ -16,6 +17,11 @@ export interface AlvoDaRestauracao {
   dataDir: string;
   /** PostgreSQL: an empty database; absent: the embedded database under dataDir. */
   databaseUrl: string | undefined;
+  /**
+   * STORAGE=s3: the files go into this bucket, which must hold no object at all (as the database
+   * must be empty); absent: into the new data directory's storage folder.
+   */
+  bucket?: S3FileStorage | undefined;
 }
 
 /**
@@ -32,6 +38,15 @@ export async function restaurar(arquivo: string, alvo: AlvoDaRestauracao): Promi
     throw new ErroDeBackup(
       `O diretório ${dataDir} não está vazio (${sobras.slice(0, 3).join(', ')}${sobras.length > 3 ? ', …' : ''}): a restauração só escreve num diretório de dados novo. Use --data-dir com um diretório vazio.`,
     );
+
+  const { bucket } = alvo;
+  if (bucket && !(await bucketVazio(bucket)))
+    throw new ErroDeBackup(
+      `O bucket ${bucket.bucket} não está vazio: a restauração só escreve num bucket novo. Crie outro bucket e aponte S3_BUCKET para ele.`,
+    );
+  const storage: FileStorage = bucket ?? new LocalFileStorage(pastaDoArmazenamento(dataDir));
+  /** Objects written into the bucket: removed again when the restore fails, so a re-run finds it empty. */
+  const enviados: string[] = [];
 
   const extract = tar.extract();
   const leitura = pipeline(createReadStream(arquivo), extract).catch((err: unknown) => {
@@ -70,7 +85,7 @@ export async function restaurar(arquivo: string, alvo: AlvoDaRestauracao): Promi
         const esperado = manifesto.arquivos.find((a) => a.chave === chave);
         if (!esperado) throw new ErroDeBackup(`Arquivo fora do manifesto: ${chave}`);
         assertValidStorageKey(chave);
-        const storage = new LocalFileStorage(pastaDoArmazenamento(dataDir));
+        if (bucket) enviados.push(chave);
         let r = { bytes: 0, sha256: '' };
         const hash = createHash('sha256');
         await storage.save(
@@ -117,6 +132,7 @@ export async function restaurar(arquivo: string, alvo: AlvoDaRestauracao): Promi
   } catch (err) {
     extract.destroy();
     for (const c of criados) await fs.rm(c, { recursive: true, force: true });
+    for (const chave of enviados) await storage.remove(chave).catch(() => {});
     if (err instanceof ErroDeBackup) throw err;
     if (err instanceof Error && /Unexpected end of data|Invalid tar header|unexpected end/i.test(err.message))
       throw new ErroDeBackup(`O arquivo de backup está corrompido ou incompleto (${err.message}).`);
@@ -147,6 +163,16 @@ function verificarManifesto(bytes: Buffer, alvo: AlvoDaRestauracao): Manifesto {
   if (m.motor === 'postgres' && !alvo.databaseUrl)
     throw new ErroDeBackup('Este backup é de um PostgreSQL: defina DATABASE_URL com um banco novo e vazio.');
   return m;
+}
+
+async function bucketVazio(bucket: S3FileStorage): Promise<boolean> {
+  try {
+    return await bucket.isEmpty();
+  } catch (err) {
+    throw new ErroDeBackup(
+      `Armazenamento S3: bucket "${bucket.bucket}" inacessível (${err instanceof Error ? err.message : String(err)}).`,
+    );
+  }
 }
 
 /** An empty PostgreSQL database: no table outside the system schemas. */

@@ -190,6 +190,26 @@ export class S3FileStorage implements FileStorage {
     await this.remove(from);
   }
 
+  /** Every committed key, in the bucket's (sorted) order; staged uploads are not files yet (backup). */
+  async *keys(): AsyncGenerator<string> {
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.bucket, ContinuationToken: token }),
+      );
+      for (const object of page.Contents ?? []) {
+        if (object.Key && !object.Key.startsWith(`${STAGING_PREFIX}/`)) yield object.Key;
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+  }
+
+  /** No object at all, staged ones included (a restore writes only into an empty bucket). */
+  async isEmpty(): Promise<boolean> {
+    const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, MaxKeys: 1 }));
+    return (page.KeyCount ?? page.Contents?.length ?? 0) === 0;
+  }
+
   async withLocalFile<T>(key: string, work: (filePath: string) => Promise<T>): Promise<T> {
     const { stream } = await this.open(key);
     await fs.mkdir(this.tempDir, { recursive: true });

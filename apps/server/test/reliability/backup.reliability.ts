@@ -1,9 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEmptyDatabase } from '../helpers/db.ts';
 import { runCli } from '../helpers/process.ts';
+import { createTestBucket } from '../helpers/s3.ts';
 import {
   ADMIN,
   type Cleanup,
@@ -21,7 +23,8 @@ import {
 /**
  * Scenario 7: `npm run cli -- backup` while the server runs and laudos with files are created and
  * deleted, then `restore` into a fresh data directory (and, on PostgreSQL, a fresh database) and a
- * server started on it: every laudo, user and file the backup saw is there (decision 040). The
+ * server started on it: every laudo, user and file the backup saw is there (decision 040); with
+ * STORAGE=s3 the files come from a bucket and go into another, empty one. The
  * refusals and the checks of the archive are in ../backup.test.ts.
  */
 const cleanups: Cleanup[] = [];
@@ -35,14 +38,21 @@ interface Laudo {
   arquivo_pdf: string | null;
 }
 
-describe.each<Engine>(['postgres', 'pglite'])('backup under writes (%s)', (engine) => {
+describe.each<[string, Engine, boolean]>([
+  ['postgres', 'postgres', false],
+  ['pglite', 'pglite', false],
+  // STORAGE=s3: the files in a bucket (Swift), restored into another, empty bucket.
+  ['postgres + s3', 'postgres', true],
+])('backup under writes (%s)', (rotulo, engine, s3) => {
   it('restores every laudo, user and file the backup saw, while laudos with files were being created and deleted', {
     timeout: 240_000,
   }, async () => {
     const t0 = Date.now();
     const marcas: string[] = [];
     const marca = (n: string) => marcas.push(`${n} ${((Date.now() - t0) / 1000).toFixed(1)}s`);
-    const ambiente = await environment(engine, cleanups);
+    const origem = s3 ? await createTestBucket() : undefined;
+    if (origem) cleanups.push(() => origem.destroy());
+    const ambiente = await environment(engine, cleanups, origem?.env);
     const env = { dataDir: ambiente.dataDir };
     // The secret from DATA_DIR/auth-secret, as a default install keeps it: the backup carries it.
     delete ambiente.env.AUTH_SECRET;
@@ -101,6 +111,7 @@ describe.each<Engine>(['postgres', 'pglite'])('backup under writes (%s)', (engin
     const backup = await runCli(['backup', '--saida', arquivo], {
       DATA_DIR: env.dataDir,
       ...(ambiente.env.DATABASE_URL ? { DATABASE_URL: ambiente.env.DATABASE_URL } : {}),
+      ...origem?.env,
     });
     parar = true;
     await laco;
@@ -123,9 +134,28 @@ describe.each<Engine>(['postgres', 'pglite'])('backup under writes (%s)', (engin
       cleanups.push(() => vazio.destroy());
       restoreEnv.DATABASE_URL = vazio.connectionString!;
     }
+    const destino = s3 ? await createTestBucket() : undefined;
+    if (destino) {
+      cleanups.push(() => destino.destroy());
+      Object.assign(restoreEnv, destino.env);
+      // A bucket that already holds an object is refused, as a database with tables is.
+      await destino.storage.save('outro/arquivo.pdf', Readable.from([Buffer.from('x')]), { maxBytes: 1 });
+      const recusa = await runCli(['restore', arquivo, '--data-dir', novo], restoreEnv);
+      expect(recusa.out).toContain(`O bucket ${destino.bucket} não está vazio`);
+      expect(recusa.code).toBe(1);
+      await destino.empty();
+    }
     const restore = await runCli(['restore', arquivo, '--data-dir', novo], restoreEnv);
     expect(restore.out).toContain(`restaurado em ${novo}`);
     expect(restore.code).toBe(0);
+    if (origem && destino) {
+      expect(restore.out).toContain(`conferido(s) no bucket ${destino.bucket}`);
+      // Every committed object of the source bucket the archive holds, none staged, nothing on disk.
+      const restaurados = await destino.keys();
+      expect(restaurados.length).toBeGreaterThan(0);
+      expect(restaurados.filter((k) => k.startsWith('staging/'))).toEqual([]);
+      expect(existsSync(path.join(novo, 'storage'))).toBe(false);
+    }
     expect(readFileSync(path.join(novo, 'auth-secret'))).toEqual(
       readFileSync(path.join(env.dataDir, 'auth-secret')),
     );
@@ -168,7 +198,7 @@ describe.each<Engine>(['postgres', 'pglite'])('backup under writes (%s)', (engin
       ['cliente@backup.test', ADMIN.email].sort(),
     );
     console.log(
-      `backup (${engine}): ${segundos.toFixed(1)} s with ${escritas} writes meanwhile; ${restaurados.length} laudos restored; ${marcas.join(', ')}`,
+      `backup (${rotulo}): ${segundos.toFixed(1)} s with ${escritas} writes meanwhile; ${restaurados.length} laudos restored; ${marcas.join(', ')}`,
     );
   });
 });
