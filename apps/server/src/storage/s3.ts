@@ -21,12 +21,12 @@ import {
   type ByteRange,
   FileNotFoundError,
   type FileStorage,
-  FileTooLargeError,
   type OpenedFile,
   RangeNotSatisfiableError,
   STAGING_PREFIX,
   type StoredFile,
   sweepTempFiles,
+  withinLimit,
 } from './storage.ts';
 
 export interface S3StorageOptions {
@@ -84,23 +84,18 @@ export class S3FileStorage implements FileStorage {
     source: NodeJS.ReadableStream | AsyncIterable<Buffer>,
     options: { maxBytes: number },
   ): Promise<StoredFile> {
-    const { maxBytes } = options;
-    if (!Number.isSafeInteger(maxBytes) || maxBytes < 0) {
-      throw new RangeError(`maxBytes must be a non-negative integer, got ${maxBytes}`);
-    }
+    const chunks = withinLimit(source, options.maxBytes);
     assertValidStorageKey(key);
     let bytes = 0;
-    async function* limited() {
-      for await (const chunk of source as AsyncIterable<Buffer | string | Uint8Array>) {
-        const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk);
+    async function* counted() {
+      for await (const buffer of chunks) {
         bytes += buffer.byteLength;
-        if (bytes > maxBytes) throw new FileTooLargeError(maxBytes);
         yield buffer;
       }
     }
     const upload = new Upload({
       client: this.client,
-      params: { Bucket: this.bucket, Key: key, Body: Readable.from(limited()) },
+      params: { Bucket: this.bucket, Key: key, Body: Readable.from(counted()) },
       partSize: PART_SIZE,
       queueSize: 2,
       // On any failure lib-storage aborts the multipart upload: no parts are left to pay for.

@@ -156,6 +156,29 @@ export function assertValidStorageKey(key: string): void {
   if (!ok) throw new InvalidStorageKeyError(key);
 }
 
+/**
+ * The chunks of an upload as Buffers, refused with FileTooLargeError at the byte past `maxBytes`
+ * (checked first: a negative or fractional limit is a bug). Throwing leaves the source's loop,
+ * which destroys a stream source, so the upload stops there. Both backends save through it.
+ */
+export function withinLimit(
+  source: NodeJS.ReadableStream | AsyncIterable<Buffer>,
+  maxBytes: number,
+): AsyncGenerator<Buffer> {
+  if (!Number.isSafeInteger(maxBytes) || maxBytes < 0) {
+    throw new RangeError(`maxBytes must be a non-negative integer, got ${maxBytes}`);
+  }
+  return (async function* () {
+    let bytes = 0;
+    for await (const chunk of source as AsyncIterable<Buffer | string | Uint8Array>) {
+      const buffer = typeof chunk === 'string' || !Buffer.isBuffer(chunk) ? Buffer.from(chunk) : chunk;
+      bytes += buffer.byteLength;
+      if (bytes > maxBytes) throw new FileTooLargeError(maxBytes);
+      yield buffer;
+    }
+  })();
+}
+
 export class LocalFileStorage implements FileStorage {
   readonly rootDir: string;
 
@@ -169,10 +192,7 @@ export class LocalFileStorage implements FileStorage {
     source: NodeJS.ReadableStream | AsyncIterable<Buffer>,
     options: { maxBytes: number },
   ): Promise<StoredFile> {
-    const { maxBytes } = options;
-    if (!Number.isSafeInteger(maxBytes) || maxBytes < 0) {
-      throw new RangeError(`maxBytes must be a non-negative integer, got ${maxBytes}`);
-    }
+    const chunks = withinLimit(source, options.maxBytes);
     const target = this.pathOf(key);
     const dir = path.dirname(target);
     const temp = path.join(dir, `.${path.basename(target)}.${randomUUID()}.tmp`);
@@ -182,11 +202,8 @@ export class LocalFileStorage implements FileStorage {
     try {
       handle = await openTempFile(dir, temp);
       let bytes = 0;
-      for await (const chunk of source as AsyncIterable<Buffer | string | Uint8Array>) {
-        const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+      for await (const buffer of chunks) {
         bytes += buffer.byteLength;
-        // Leaving the loop by throwing also destroys a stream source, so the upload stops here.
-        if (bytes > maxBytes) throw new FileTooLargeError(maxBytes);
         await writeAll(handle, buffer);
       }
       await handle.sync();
