@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { is } from 'drizzle-orm';
@@ -14,6 +13,7 @@ import { loadConfig } from '../src/config.ts';
 import { migrateDatabase, openDatabase } from '../src/db/client.ts';
 import * as schema from '../src/db/schema.ts';
 import { createEmptyDatabase, createTestDatabase, testEngine } from './helpers/db.ts';
+import { pastaTemporaria } from './helpers/pasta.ts';
 import { createTestBucket } from './helpers/s3.ts';
 import type { Cleanup } from './reliability/support.ts';
 
@@ -24,8 +24,7 @@ afterEach(async () => {
 
 describe(`backup and restore (${testEngine})`, () => {
   it('refuses an archive from a newer migration level, a corrupted file and a non-empty directory', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'laudos-backup-recusas-'));
-    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const dir = pastaTemporaria('backup-recusas', cleanups);
     const databaseUrl = testEngine === 'postgres' ? 'postgres://nao-usado@127.0.0.1:1/x' : undefined;
     const arquivo = async (nome: string, manifesto: object, extra: [string, Buffer][] = []) => {
       const pack = tar.pack();
@@ -77,8 +76,7 @@ describe(`backup and restore (${testEngine})`, () => {
   });
 
   it('with STORAGE=s3, restores only into an empty bucket, and a corrupted file leaves it empty again', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'laudos-backup-bucket-'));
-    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const dir = pastaTemporaria('backup-bucket', cleanups);
     const bucket = await createTestBucket();
     cleanups.push(() => bucket.destroy());
     let databaseUrl: string | undefined;
@@ -135,8 +133,7 @@ describe(`backup and restore (${testEngine})`, () => {
   });
 
   it('goes on, and says so, when a file the database names was already missing before the backup', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'laudos-backup-ausente-'));
-    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const dir = pastaTemporaria('backup-ausente', cleanups);
     const env: Record<string, string> = {
       DATA_DIR: dir,
       AUTH_SECRET: 'segredo-do-teste-de-backup-'.repeat(2),

@@ -1,8 +1,8 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { pastaTemporaria } from './helpers/pasta.ts';
 
 /**
  * The files docs/deploy.md hands a self-hoster (decision 039), checked by the tools that will read
@@ -18,18 +18,12 @@ afterEach(() => {
   for (const c of cleanups.splice(0)) c();
 });
 
-function tempDir(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'laudos-deploy-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
-
 describe('deploy/laudos.service', () => {
   it('passes systemd-analyze verify', () => {
     let unit = readFileSync(path.join(deploy, 'laudos.service'), 'utf8');
     // verify checks that ExecStart's program exists: Debian's /usr/bin/node, or this machine's node.
     if (!existsSync('/usr/bin/node')) unit = unit.replaceAll('/usr/bin/node', process.execPath);
-    const file = path.join(tempDir(), 'laudos.service');
+    const file = path.join(pastaTemporaria('deploy', cleanups), 'laudos.service');
     writeFileSync(file, unit);
     const result = spawnSync('systemd-analyze', ['verify', file], { encoding: 'utf8' });
     // Unknown keys and bad values are only warnings (exit 0): any output is a failure too.
@@ -42,7 +36,7 @@ describe('deploy/laudos.service', () => {
 
 describe('deploy/nginx.conf', () => {
   it('passes nginx -t with a TLS certificate, inside the http block of a main configuration', () => {
-    const dir = tempDir();
+    const dir = pastaTemporaria('deploy', cleanups);
     execFileSync(
       'openssl',
       [

@@ -1,17 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import {
-  copyFileSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
+import { pastaTemporaria } from './helpers/pasta.ts';
 
 /**
  * The self-hoster's kit (decision 039): `.env.example` lists every variable; `.env` is read by
@@ -25,12 +17,6 @@ const cleanups: (() => void)[] = [];
 afterEach(() => {
   for (const c of cleanups.splice(0)) c();
 });
-
-function tempDir(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'laudos-env-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
 
 /** Source files of the server (not tests): where a variable could be read. */
 function serverSources(dir = path.join(serverRoot, 'src')): string[] {
@@ -72,7 +58,7 @@ describe('.env.example', () => {
 describe('.env', () => {
   /** What a process started as `npm start` starts the server sees, with `.env` beside the script's folder. */
   function environmentWith(envFile: string | undefined, env: Record<string, string>) {
-    const root = tempDir();
+    const root = pastaTemporaria('env', cleanups);
     mkdirSync(path.join(root, 'scripts'));
     copyFileSync(path.join(repoRoot, 'scripts/load-env.mjs'), path.join(root, 'scripts/load-env.mjs'));
     if (envFile !== undefined) writeFileSync(path.join(root, '.env'), envFile);
@@ -95,7 +81,7 @@ describe('.env', () => {
         'LOG_LEVEL=',
         '',
       ].join('\n'),
-      { PORT: '5200', DATA_DIR: tempDir() },
+      { PORT: '5200', DATA_DIR: pastaTemporaria('env', cleanups) },
     );
     const config = loadConfig(env);
     expect(config.port).toBe(5200);

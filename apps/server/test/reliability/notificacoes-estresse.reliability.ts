@@ -1,5 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { addDaysIso, calendarDayIn } from '@laudos/domain';
 import { isNotNull, sql } from 'drizzle-orm';
@@ -20,6 +18,7 @@ import {
 } from '../../src/db/schema.ts';
 import { iniciarCloudApiLocal } from '../helpers/cloud-api-whatsapp.ts';
 import { createTestDatabase, testEngine } from '../helpers/db.ts';
+import { pastaTemporaria } from '../helpers/pasta.ts';
 import { freePort, runCli, type ServerProcess, startServerProcess } from '../helpers/process.ts';
 import { waitUntil } from '../helpers/wait.ts';
 
@@ -36,8 +35,7 @@ const ADMIN = { email: 'firma@laudos.test', password: 'senha-da-firma-123' };
 const hoje = () => calendarDayIn('America/Sao_Paulo');
 
 async function ambiente() {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'laudos-estresse-'));
-  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  const dataDir = pastaTemporaria('estresse', cleanups);
   const env: Record<string, string> = {
     DATA_DIR: dataDir,
     AUTH_SECRET: 'estresse-dos-lembretes-'.repeat(3),

@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { afterEach, describe, expect, it } from 'vitest';
+import { pastaTemporaria } from '../helpers/pasta.ts';
 import { runCli } from '../helpers/process.ts';
 import { createTestBucket } from '../helpers/s3.ts';
 import { waitUntil } from '../helpers/wait.ts';
@@ -29,8 +29,7 @@ describe('storage:migrate at 1,000 files', () => {
     timeout: 480_000,
   }, async () => {
     const t0 = Date.now();
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'laudos-migrar-mil-'));
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const dataDir = pastaTemporaria('migrar-mil', cleanups);
     const bucket = await createTestBucket();
     // Its own bucket, left with its thousand objects (deleting them one by one took ~30 s): the
     // run's Swift and its folder go at the end of the run (global-setup.ts).

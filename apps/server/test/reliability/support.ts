@@ -1,10 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase, type PgliteDatabaseHandle, type PostgresDatabaseHandle } from '../../src/db/client.ts';
 import { createTestDatabase } from '../helpers/db.ts';
+import { pastaTemporaria } from '../helpers/pasta.ts';
 import { freePort, type ServerProcess, startServerProcess } from '../helpers/process.ts';
 
 /**
@@ -33,8 +32,7 @@ export async function environment(
   cleanups: Cleanup[],
   extra: Record<string, string> = {},
 ): Promise<Environment> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'laudos-confiabilidade-'));
-  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  const dataDir = pastaTemporaria('confiabilidade', cleanups);
   const env: Record<string, string> = {
     DATA_DIR: dataDir,
     // API only: these servers never serve pages, and .ci/run rebuilds apps/web/dist for the browser
