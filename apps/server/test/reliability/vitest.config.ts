@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * The reliability suite (`npm run test:reliability`): it kills servers with SIGKILL, restarts the
@@ -24,10 +25,24 @@ const project = (engine: 'postgres' | 'pglite', include: string[]): TestProjectI
   },
 });
 
+/**
+ * The 10-minute e-mail outage first: it mostly waits, so in `.ci/run`, where this suite runs beside
+ * `npm test`, the server tests get the machine's two cores to themselves for those minutes, and the
+ * files that keep servers busy overlap the browser tests, which wait more than they compute
+ * (decision 045). The rest in vitest's own order.
+ */
+class OutageFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const outage = (f: TestSpecification) => f.moduleId.endsWith('email-outage.reliability.ts');
+    return [...files.filter(outage), ...(await super.sort(files.filter((f) => !outage(f))))];
+  }
+}
+
 export default defineConfig({
   test: {
     root,
     fileParallelism: false,
+    sequence: { sequencer: OutageFirst },
     reporters: process.env.CI
       ? ['default', ['json', { outputFile: '../../test-results/reliability.json' }]]
       : ['default'],
