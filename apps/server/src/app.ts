@@ -19,10 +19,9 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { origemDoPedido } from './auditoria/registrar.ts';
 import type { Auth } from './auth/auth.ts';
 import { authRoutes } from './auth/routes.ts';
-import { origemDoPedido } from './auditoria/registrar.ts';
-import { auditoriaRoutes } from './modules/auditoria/routes.ts';
 import { requireAdmin, requireUser } from './auth/session.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle, Db } from './db/client.ts';
@@ -36,6 +35,7 @@ import { hitRateLimit, limits, TooManyAttempts } from './http/rate-limit.ts';
 import { serializerCompiler } from './http/serializer.ts';
 import type { Jobs } from './jobs/boss.ts';
 import { processLogOutput } from './log-output.ts';
+import { auditoriaRoutes } from './modules/auditoria/routes.ts';
 import { avisosRoutes } from './modules/avisos/routes.ts';
 import { blogRoutes } from './modules/blog/routes.ts';
 import { calendarioRoutes } from './modules/calendario/routes.ts';

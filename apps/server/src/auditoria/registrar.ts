@@ -48,7 +48,13 @@ export function atorDoUsuario(
 }
 
 /** The background jobs (retention, reminders): no person, no address. */
-export const ATOR_SISTEMA: Ator = { tipo: 'sistema', id: null, nome: 'Sistema', papel: null, origem: SEM_ORIGEM };
+export const ATOR_SISTEMA: Ator = {
+  tipo: 'sistema',
+  id: null,
+  nome: 'Sistema',
+  papel: null,
+  origem: SEM_ORIGEM,
+};
 
 /**
  * The fields each entity's entries may carry, old and new value. An allow-list, not a deny-list:
@@ -70,8 +76,17 @@ export const CAMPOS_AUDITADOS = {
   ],
   arquivo: ['tipo', 'nome'],
   versao: ['versao', 'dataVencimento'],
-  usuario: ['nome', 'email', 'tipo', 'papel', 'empresaId', 'ativo', 'telefone', 'planoId'],
-  empresa: ['nomeFantasia', 'razaoSocial', 'cnpj', 'email', 'telefone', 'ativo', 'planoId'],
+  usuario: ['nome', 'email', 'tipo', 'papel', 'empresaId', 'ativo', 'telefone', 'planoId', 'doisFatores'],
+  empresa: [
+    'nomeFantasia',
+    'razaoSocial',
+    'cnpj',
+    'endereco',
+    'emailContato',
+    'telefone',
+    'ativo',
+    'planoId',
+  ],
   chave_api: ['nome', 'revogadaEm'],
   sessao: [],
   configuracoes: ['auditoria.retencaoDias'],

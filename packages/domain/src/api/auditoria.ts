@@ -25,6 +25,8 @@ export const ACOES_AUDITADAS = [
   'falhou_entrada',
   'saiu',
   'revogou',
+  'alterou_senha',
+  'redefiniu_senha',
   'limpou',
 ] as const;
 

@@ -1,7 +1,7 @@
 import { formatDateTimeBR } from '@laudos/domain';
-import type { z } from 'zod';
 import type { filtroDeAuditoria } from '@laudos/domain/api';
 import { and, desc, eq, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { ATOR_SISTEMA, registrarAuditoria } from '../../auditoria/registrar.ts';
 import type { SessionUser } from '../../auth/session.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -62,9 +62,7 @@ function condicoes(f: FiltroDeAuditoria, timeZone: string): SQL | undefined {
     f.entidade ? eq(auditoria.entidade, f.entidade) : undefined,
     f.acao ? eq(auditoria.acao, f.acao) : undefined,
     f.de ? sql`${auditoria.criadoEm} >= (${f.de}::date)::timestamp at time zone ${timeZone}` : undefined,
-    f.ate
-      ? sql`${auditoria.criadoEm} < (${f.ate}::date + 1)::timestamp at time zone ${timeZone}`
-      : undefined,
+    f.ate ? sql`${auditoria.criadoEm} < (${f.ate}::date + 1)::timestamp at time zone ${timeZone}` : undefined,
   );
 }
 
@@ -195,9 +193,7 @@ export async function historicoDoLaudo(db: DbOrTx, user: SessionUser, id: string
       campos: auditoria.campos,
     })
     .from(auditoria)
-    .where(
-      and(inArray(auditoria.entidade, ENTIDADES_DO_LAUDO), eq(auditoria.entidadeId, id), daEmpresa),
-    )
+    .where(and(inArray(auditoria.entidade, ENTIDADES_DO_LAUDO), eq(auditoria.entidadeId, id), daEmpresa))
     .orderBy(desc(auditoria.criadoEm), desc(auditoria.id))
     .limit(500);
   return { entradas };
