@@ -171,16 +171,19 @@ const ENTIDADES_DO_LAUDO = ['laudo', 'arquivo', 'versao'];
 
 /**
  * GET /api/laudos/:id/historico: the laudo must be in the caller's scope (404 otherwise, as every
- * laudo route). A client sees only the entries written while the laudo was its company's: an entry
- * under another company (before an admin moved the laudo) is not theirs to read.
+ * laudo route). A client sees only the entries filed under its own company (a person without one:
+ * under the laudo's company, or none): an entry under another company (before or after an admin
+ * moved the laudo, which a client may still see when it is addressed to their e-mail) is not
+ * theirs to read.
  */
 export async function historicoDoLaudo(db: DbOrTx, user: SessionUser, id: string) {
   const laudo = await lerLaudo(db, user, id);
+  const empresa = user.empresaId ?? laudo.empresaId;
   const daEmpresa =
     user.tipo === 'admin'
       ? undefined
-      : laudo.empresaId
-        ? eq(auditoria.empresaId, laudo.empresaId)
+      : empresa
+        ? eq(auditoria.empresaId, empresa)
         : sql`${auditoria.empresaId} is null`;
   const entradas = await db
     .select({
