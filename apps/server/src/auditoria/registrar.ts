@@ -110,8 +110,16 @@ export interface EntradaDeAuditoria {
   detalhes?: Record<string, unknown>;
 }
 
+/**
+ * A value as jsonb keeps it: dates as ISO text, and no NUL character (PostgreSQL's jsonb refuses
+ * `\u0000`, and a typed e-mail of a refused sign-in may carry one: the entry must still be written).
+ */
 function normalizar(v: unknown): unknown {
   if (v instanceof Date) return v.toISOString();
+  if (typeof v === 'string') return v.replaceAll('\u0000', '');
+  if (Array.isArray(v)) return v.map(normalizar);
+  if (v && typeof v === 'object')
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k.replaceAll('\u0000', ''), normalizar(x)]));
   return v === undefined ? null : v;
 }
 
@@ -135,7 +143,9 @@ export function camposAlterados(
 
 function semSegredos(detalhes: Record<string, unknown> | undefined): Record<string, unknown> | null {
   if (!detalhes) return null;
-  const limpo = Object.fromEntries(Object.entries(detalhes).filter(([k]) => !SEGREDO.test(k)));
+  const limpo = normalizar(
+    Object.fromEntries(Object.entries(detalhes).filter(([k]) => !SEGREDO.test(k))),
+  ) as Record<string, unknown>;
   return Object.keys(limpo).length > 0 ? limpo : null;
 }
 
