@@ -76,7 +76,18 @@ export const CAMPOS_AUDITADOS = {
   ],
   arquivo: ['tipo', 'nome'],
   versao: ['versao', 'dataVencimento'],
-  usuario: ['nome', 'email', 'tipo', 'papel', 'empresaId', 'ativo', 'telefone', 'planoId', 'doisFatores'],
+  usuario: [
+    'nome',
+    'email',
+    'tipo',
+    'papel',
+    'empresaId',
+    'ativo',
+    'telefone',
+    'planoId',
+    'doisFatores',
+    'receberLembretes',
+  ],
   empresa: [
     'nomeFantasia',
     'razaoSocial',
@@ -87,13 +98,71 @@ export const CAMPOS_AUDITADOS = {
     'ativo',
     'planoId',
   ],
-  chave_api: ['nome', 'revogadaEm'],
+  chave_api: ['nome'],
+  convite: ['email', 'papel', 'nome'],
+  renovacao: ['estagio'],
+  plano: [
+    'nome',
+    'preco',
+    'maxLaudos',
+    'maxUsuarios',
+    'ativo',
+    'padrao',
+    'notificacoes',
+    'whatsappAlerts',
+    'emailSupport',
+    'prioritySupport',
+    'customReports',
+    'apiAccess',
+    'dataExport',
+    'customBranding',
+  ],
   sessao: [],
-  configuracoes: ['auditoria.retencaoDias'],
+  // Every setting is the firm's to read; a secret added to the settings later stays out until listed.
+  configuracoes: [
+    'mode',
+    'notifications.email',
+    'notifications.whatsapp',
+    'notifications.sms',
+    'notifications.tiposObrigatorios',
+    'features.fileUpload',
+    'features.pdfViewer',
+    'features.excelViewer',
+    'features.multipleUsers',
+    'branding.companyName',
+    'branding.primaryColor',
+    'branding.logo',
+    'contact.email',
+    'contact.phone',
+    'contact.whatsapp',
+    'contact.address',
+    'contact.website',
+    'limits.maxFileSizeMb',
+    'limits.maxLaudosPerClient',
+    'limits.maxUsers',
+    'security.requireTwoFactorForAdmins',
+    'whatsapp.modeloAntes',
+    'whatsapp.modeloDepois',
+    'whatsapp.modeloConfirmacao',
+    'whatsapp.modeloResumo',
+    'plans.recommendedPlanId',
+    'auditoria.retencaoDias',
+  ],
   auditoria: [],
 } as const satisfies Record<string, readonly string[]>;
 
 export type Entidade = keyof typeof CAMPOS_AUDITADOS;
+
+/** A nested document as `{ 'secao.campo': valor }` (the settings' shape for `campos`). */
+export function achatar(doc: object, prefixo = ''): Record<string, unknown> {
+  const plano: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(doc)) {
+    const chave = prefixo ? `${prefixo}.${k}` : k;
+    if (v && typeof v === 'object' && !Array.isArray(v)) Object.assign(plano, achatar(v, chave));
+    else plano[chave] = v;
+  }
+  return plano;
+}
 
 /** Keys a `detalhes` object may never carry, whatever a caller passes (a second fence). */
 const SEGREDO = /senha|password|token|secret|segredo|hash|totp|backup|chave_?api_?completa/i;

@@ -11,6 +11,9 @@ export const ROTULO_DA_ACAO: Record<string, string> = {
   falhou_entrada: 'Falha ao entrar',
   saiu: 'Saiu',
   revogou: 'Revogou',
+  reenviou: 'Reenviou',
+  cancelou: 'Cancelou',
+  aceitou: 'Aceitou',
   alterou_senha: 'Alterou a senha',
   redefiniu_senha: 'Redefiniu a senha',
   limpou: 'Limpeza por retenção',
@@ -23,6 +26,9 @@ export const ROTULO_DA_ENTIDADE: Record<string, string> = {
   usuario: 'Usuário',
   empresa: 'Empresa',
   chave_api: 'Chave de API',
+  convite: 'Convite',
+  plano: 'Plano',
+  renovacao: 'Renovação',
   sessao: 'Sessão',
   configuracoes: 'Configurações',
   auditoria: 'Auditoria',
@@ -50,6 +56,11 @@ export const ROTULO_DO_CAMPO: Record<string, string> = {
   cnpj: 'CNPJ',
   endereco: 'Endereço',
   emailContato: 'E-mail de contato',
+  receberLembretes: 'Recebe lembretes',
+  estagio: 'Etapa',
+  preco: 'Preço',
+  maxLaudos: 'Máximo de laudos',
+  maxUsuarios: 'Máximo de usuários',
 };
 
 export const ROTULO_DO_ATOR: Record<string, string> = {
