@@ -2,7 +2,15 @@ import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { auditoria } from '../src/db/schema.ts';
 import { limparAuditoria } from '../src/modules/auditoria/service.ts';
-import { createAdmin, createUser, empresaDeTeste, json, planoChamado } from './helpers/accounts.ts';
+import {
+  conviteDeTeste,
+  createAdmin,
+  createUser,
+  empresaDeTeste,
+  json,
+  planoChamado,
+} from './helpers/accounts.ts';
+import { pedidoDeRenovacao } from './helpers/security.ts';
 import { createTestServer, signIn, TEST_ORIGIN, type TestServer } from './helpers/server.ts';
 
 /**
@@ -298,6 +306,123 @@ describe('audit log: what each change writes', () => {
       acao: 'alterou',
       empresaId: empresaB,
       campos: { nome: { de: 'Gestor Beta', para: 'Gestor Beta Renomeado' } },
+    });
+  });
+});
+
+describe('audit log: settings, invitations, team, plans and renewals', () => {
+  it('each is one entry with the fields that changed, and the invitation token is never written', async () => {
+    const { t, admin, cookieA, empresaA, clienteA } = await cenario();
+    const atuais = (
+      await t.app.inject({ method: 'GET', url: '/api/admin/settings', headers: json(admin.cookie) })
+    ).json();
+    const ajustes = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings',
+      headers: json(admin.cookie),
+      payload: {
+        ...atuais,
+        auditoria: { retencaoDias: 365 },
+        contact: { ...atuais.contact, phone: '(11) 3000-0000' },
+      },
+    });
+    expect(ajustes.statusCode, ajustes.body).toBe(200);
+    expect(t.server.settings.get().auditoria.retencaoDias).toBe(365);
+    expect((await entradas(t)).at(-1)).toMatchObject({
+      entidade: 'configuracoes',
+      acao: 'alterou',
+      atorId: admin.id,
+      campos: {
+        'auditoria.retencaoDias': { de: 730, para: 365 },
+        'contact.phone': { de: '(11) 4000-0000', para: '(11) 3000-0000' },
+      },
+    });
+    expect(Object.keys((await entradas(t)).at(-1)!.campos!)).toHaveLength(2);
+    const retencaoRuim = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings',
+      headers: json(admin.cookie),
+      payload: { ...atuais, auditoria: { retencaoDias: 5 } },
+    });
+    expect(retencaoRuim.statusCode).toBe(400);
+    expect(retencaoRuim.body).toContain('A retenção mínima do registro de auditoria é de 30 dias.');
+
+    const convite = await t.app.inject({
+      method: 'POST',
+      url: '/api/empresa/convites',
+      headers: json(cookieA),
+      payload: { email: 'nova@alfa.com.br', papel: 'membro' },
+    });
+    expect(convite.statusCode, convite.body).toBe(201);
+    expect((await entradas(t)).at(-1)).toMatchObject({
+      entidade: 'convite',
+      acao: 'criou',
+      atorId: clienteA.id,
+      empresaId: empresaA,
+      campos: { email: { para: 'nova@alfa.com.br' }, papel: { para: 'membro' } },
+    });
+    const { token } = await conviteDeTeste(t, empresaA, 'aceita@alfa.com.br');
+    const aceite = await t.app.inject({
+      method: 'POST',
+      url: `/api/convites/${token}/aceitar`,
+      headers: json(),
+      payload: { nome: 'Nova Pessoa', senha: 'senha-do-convidado-77' },
+    });
+    expect(aceite.statusCode, aceite.body).toBe(200);
+    const aceitou = (await entradas(t)).at(-1)!;
+    expect(aceitou).toMatchObject({
+      entidade: 'convite',
+      acao: 'aceitou',
+      atorNome: 'Nova Pessoa',
+      empresaId: empresaA,
+    });
+    const texto = JSON.stringify(await entradas(t));
+    expect(texto).not.toContain(token);
+    expect(texto).not.toContain('senha-do-convidado-77');
+
+    const pessoa = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/empresa/pessoas/${aceitou.atorId}`,
+      headers: json(cookieA),
+      payload: { papel: 'gestor' },
+    });
+    expect(pessoa.statusCode, pessoa.body).toBe(200);
+    expect((await entradas(t)).at(-1)).toMatchObject({
+      entidade: 'usuario',
+      entidadeId: aceitou.atorId,
+      acao: 'alterou',
+      atorId: clienteA.id,
+      campos: { papel: { de: 'membro', para: 'gestor' } },
+    });
+
+    const plano = await planoChamado(t, 'Empresarial');
+    const muda = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/planos/${plano}`,
+      headers: json(admin.cookie),
+      payload: { preco: 123.45 },
+    });
+    expect(muda.statusCode, muda.body).toBe(200);
+    expect((await entradas(t)).at(-1)).toMatchObject({
+      entidade: 'plano',
+      entidadeId: plano,
+      acao: 'alterou',
+      campos: { preco: { para: 123.45 } },
+    });
+
+    const pedido = await pedidoDeRenovacao(t, empresaA);
+    const move = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/renovacoes/${pedido.id}/estagio`,
+      headers: json(admin.cookie),
+      payload: { estagio: 'orcamento_enviado' },
+    });
+    expect(move.statusCode, move.body).toBe(200);
+    expect((await entradas(t)).at(-1)).toMatchObject({
+      entidade: 'renovacao',
+      entidadeId: pedido.id,
+      empresaId: empresaA,
+      campos: { estagio: { de: 'solicitado', para: 'orcamento_enviado' } },
     });
   });
 });
