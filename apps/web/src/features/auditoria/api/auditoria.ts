@@ -1,14 +1,9 @@
-import {
-  auditoriaNaWeb,
-  type EntradaDeAuditoria,
-  type FiltroDeAuditoria,
-  type HistoricoDoLaudo,
-} from '@laudos/domain/api';
+import { auditoriaNaWeb, type EntradaDeAuditoria, type FiltroDeAuditoria } from '@laudos/domain/api';
 import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
 import { parseWith } from '../../../lib/parse';
 
-export type { EntradaDeAuditoria, FiltroDeAuditoria, HistoricoDoLaudo };
+export type { EntradaDeAuditoria, FiltroDeAuditoria };
 
 /** The audit log (issue 22, decision 046): the admin's list, one entry, the CSV, a laudo's history. */
 const auditoriaKey = ['auditoria'] as const;
