@@ -4,11 +4,13 @@ import { auditoria } from '../src/db/schema.ts';
 import { limparAuditoria } from '../src/modules/auditoria/service.ts';
 import {
   conviteDeTeste,
+  cookiesOf,
   createAdmin,
   createUser,
   empresaDeTeste,
   json,
   planoChamado,
+  totp,
 } from './helpers/accounts.ts';
 import { pedidoDeRenovacao } from './helpers/security.ts';
 import { createTestServer, signIn, TEST_ORIGIN, type TestServer } from './helpers/server.ts';
@@ -274,6 +276,70 @@ describe('audit log: what each change writes', () => {
       expect(segredoUsado.length).toBeGreaterThan(8);
       expect(texto).not.toContain(segredoUsado);
     }
+  });
+
+  it('2FA on and off are entries; a sign-in through 2FA is one; the secret and backup codes never are', async () => {
+    const { t, clienteA, cookieA, empresaA } = await cenario();
+    const enable = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/two-factor/enable',
+      headers: json(cookieA),
+      payload: { password: clienteA.password },
+    });
+    expect(enable.statusCode, enable.body).toBe(200);
+    const secret = new URL(enable.json().totpURI).searchParams.get('secret')!;
+    const backupCodes = enable.json().backupCodes as string[];
+    const verify = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/two-factor/verify-totp',
+      headers: json(cookieA),
+      payload: { code: totp(secret) },
+    });
+    expect(verify.statusCode, verify.body).toBe(200);
+    expect((await entradas(t)).at(-1)).toMatchObject({
+      entidade: 'usuario',
+      entidadeId: clienteA.id,
+      acao: 'alterou',
+      empresaId: empresaA,
+      campos: { doisFatores: { de: false, para: true } },
+    });
+
+    const first = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' },
+      payload: { email: clienteA.email, password: clienteA.password },
+    });
+    expect(first.json().twoFactorRedirect).toBe(true);
+    const antes = (await entradas(t)).length;
+    const second = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/two-factor/verify-totp',
+      headers: json(cookiesOf(first)),
+      payload: { code: totp(secret) },
+    });
+    expect(second.statusCode, second.body).toBe(200);
+    const todas = await entradas(t);
+    expect(todas).toHaveLength(antes + 1);
+    expect(todas.at(-1)).toMatchObject({
+      entidade: 'sessao',
+      acao: 'entrou',
+      atorId: clienteA.id,
+      detalhes: { metodo: 'dois_fatores' },
+    });
+
+    const disable = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/two-factor/disable',
+      headers: json(cookiesOf(second)),
+      payload: { password: clienteA.password },
+    });
+    expect(disable.statusCode, disable.body).toBe(200);
+    expect((await entradas(t)).at(-1)).toMatchObject({
+      campos: { doisFatores: { de: true, para: false } },
+    });
+    const texto = JSON.stringify(await entradas(t));
+    for (const segredo of [secret, ...backupCodes]) expect(texto).not.toContain(segredo);
   });
 
   it('admin changes to companies and users are entries with the fields that changed', async () => {
