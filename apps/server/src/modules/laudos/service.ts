@@ -559,7 +559,7 @@ export async function atualizarLaudo(
   b: LaudoEntrada,
   hoje: string,
 ): Promise<LaudoApi> {
-  const antes = await lerLaudo(db, user, id);
+  await lerLaudo(db, user, id);
   for (const field of ['nome', 'codigo', 'tipo', 'cliente'] as const) {
     if (b[field] !== undefined && !b[field]?.trim()) throw erro('dadosObrigatorios');
   }
@@ -588,6 +588,13 @@ export async function atualizarLaudo(
   };
   await orFail('erroAoAtualizarLaudo', () =>
     db.transaction(async (tx) => {
+      // The values before, locked: a concurrent change cannot slip between this read and the update.
+      const [antes] = await tx
+        .select(camposDoLaudoAuditados)
+        .from(laudos)
+        .where(and(eq(laudos.id, id), escopoDoUsuario(user)))
+        .for('update');
+      if (!antes) throw erro('laudoNaoEncontrado');
       const [depois] = await tx
         .update(laudos)
         .set(set)
