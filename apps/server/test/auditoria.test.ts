@@ -186,7 +186,19 @@ describe('audit log: what each change writes', () => {
       payload: { email: clienteA.email, password: 'senha-errada-tentada-789' },
     });
     expect(falha.statusCode).toBe(401);
+    // A password typed in the e-mail field is not kept.
+    const trocado = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' },
+      remoteAddress: '198.51.100.10',
+      payload: { email: 'senha-no-campo-errado-321', password: 'x' },
+    });
+    expect(trocado.statusCode).toBeGreaterThanOrEqual(400);
     let todas = await entradas(t);
+    expect(todas).toHaveLength(antes + 2);
+    expect(todas.at(-1)).toMatchObject({ acao: 'falhou_entrada', detalhes: { email: null } });
+    todas = todas.slice(0, -1);
     expect(todas).toHaveLength(antes + 1);
     expect(todas.at(-1)).toMatchObject({
       entidade: 'sessao',
@@ -266,6 +278,7 @@ describe('audit log: what each change writes', () => {
       c.split('; ').map((p) => decodeURIComponent(p.split('=')[1]!).split('.')[0]!),
     );
     for (const segredoUsado of [
+      'senha-no-campo-errado-321',
       clienteA.password,
       novaSenha,
       'senha-errada-tentada-789',

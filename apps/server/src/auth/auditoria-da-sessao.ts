@@ -38,7 +38,7 @@ export async function registrarPassoDaSessao(
           entidadeId: null,
           acao: 'falhou_entrada',
           empresaId: null,
-          detalhes: { email: emailInformado.slice(0, 254), motivo: codigo ?? `HTTP ${status}` },
+          detalhes: { email: emailDaTentativa(emailInformado), motivo: codigo ?? `HTTP ${status}` },
         },
       );
       return;
@@ -71,6 +71,15 @@ export async function registrarPassoDaSessao(
       empresaId: antes.empresaId,
     });
   }
+}
+
+/**
+ * What was typed as the e-mail, when it looks like one; otherwise not kept (a password typed in the
+ * wrong field must not land in the log).
+ */
+function emailDaTentativa(digitado: string): string | null {
+  const email = digitado.trim();
+  return email.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) ? email : null;
 }
 
 function usuarioDaResposta(corpo: string): string | null {
