@@ -19,6 +19,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { origemDoPedido } from './auditoria/registrar.ts';
 import type { Auth } from './auth/auth.ts';
 import { authRoutes } from './auth/routes.ts';
 import { requireAdmin, requireUser } from './auth/session.ts';
@@ -34,6 +35,7 @@ import { hitRateLimit, limits, TooManyAttempts } from './http/rate-limit.ts';
 import { serializerCompiler } from './http/serializer.ts';
 import type { Jobs } from './jobs/boss.ts';
 import { processLogOutput } from './log-output.ts';
+import { auditoriaRoutes } from './modules/auditoria/routes.ts';
 import { avisosRoutes } from './modules/avisos/routes.ts';
 import { blogRoutes } from './modules/blog/routes.ts';
 import { calendarioRoutes } from './modules/calendario/routes.ts';
@@ -264,7 +266,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     if (chave !== null) {
       if (!chaveApi) throw erro('chaveApiNaoAceita');
       const user = await autenticarChaveApi(ctx.db, chave);
-      request.sessionUser = user;
+      request.sessionUser = { ...user, origem: origemDoPedido(request) };
       await hitRateLimit(ctx.db, limits.apiKey(user.chaveApi!.id, config.rateLimits.apiKeyPerMinute));
       if (recurso) await exigirRecurso(ctx.db, user, recurso);
       return;
@@ -272,6 +274,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     if (access === 'user') await requireUser(ctx.auth, ctx.db, request, { allowFirstAccess });
     else if (access === 'admin')
       await requireAdmin(ctx.auth, ctx.db, ctx.settings, request, { allowFirstAccess, deniedMessage });
+    // The audit log records where each change came from (src/auditoria).
+    if (request.sessionUser) request.sessionUser.origem = origemDoPedido(request);
     // A paid feature: the plan in force must include it (the one check, modules/planos/recursos.ts).
     if (recurso && request.sessionUser) await exigirRecurso(ctx.db, request.sessionUser, recurso);
   });
@@ -330,6 +334,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(emailAdminRoutes);
   await app.register(sesWebhookRoutes);
   await app.register(laudosRoutes);
+  await app.register(auditoriaRoutes);
   await app.register(exportacaoRoutes);
   await app.register(relatoriosRoutes);
   await app.register(suporteRoutes);

@@ -165,6 +165,7 @@ const commands: Record<string, { usage: string; run(config: Config, args: string
           limparAvisos: { limparAvisos: () => limparAvisosLidos(database.db) },
           enviarWhatsapp: { entregar: async () => {} },
           limparArmazenamento: { limparArmazenamento: async () => 0 },
+          limparAuditoria: { limparAuditoria: async () => 0 },
         });
         await jobs.start();
         try {

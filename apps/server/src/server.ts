@@ -9,6 +9,7 @@ import { type DatabaseHandle, migrateDatabase, openDatabase } from './db/client.
 import { ANEXO_LOGO_DA_EMPRESA, EmailService } from './email/delivery.ts';
 import { createJobs, type Jobs } from './jobs/boss.ts';
 import { registrarJobs } from './jobs/registro.ts';
+import { limparAuditoria } from './modules/auditoria/service.ts';
 import { limparAvisosLidos } from './modules/avisos/service.ts';
 import { anexoDoLogo, marcaEmVigor } from './modules/marca/service.ts';
 import { NotificationScheduler } from './modules/notificacoes/agendador.ts';
@@ -142,6 +143,9 @@ export async function createServer(config: Config, options: CreateServerOptions 
       limparArmazenamento: {
         limparArmazenamento: () =>
           storage.sweep(new Date((options.clock?.() ?? new Date()).getTime() - STAGED_UPLOAD_MAX_AGE_MS)),
+      },
+      limparAuditoria: {
+        limparAuditoria: () => limparAuditoria(database.db, lojaDeAjustes.get().auditoria.retencaoDias),
       },
     });
     const auth = createAuth(

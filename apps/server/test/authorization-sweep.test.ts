@@ -460,3 +460,103 @@ describe('authorization sweep of the companies and teams routes (issue 17)', () 
     expect(doMembro.json().convites).toEqual([]);
   });
 });
+
+/*
+ * Issue 22's routes (the audit log) with real records of company A: the admin's list, entry and
+ * CSV, and a laudo's history. Every route of the document under these paths must have a case here,
+ * and a refused call changes nothing and shows nothing of A.
+ */
+const ROTAS_DA_AUDITORIA = [/^\/api\/admin\/auditoria(\/|$)/, /^\/api\/laudos\/\{id\}\/historico$/];
+
+describe('authorization sweep of the audit log (issue 22)', () => {
+  const A = 'Alfa Auditada Caldeiras';
+  const cookies = {} as Record<Quem, string | undefined>;
+  let laudoA = '';
+  let entradaA = '';
+
+  beforeAll(async () => {
+    const empresaA = await empresaDeTeste(t, A);
+    const empresaB = await empresaDeTeste(t, 'Beta Auditada');
+    const membro = await createUser(t, {
+      email: 'membro@auditada-a.com.br',
+      empresaId: empresaA,
+      papel: 'membro',
+    });
+    const gestorB = await createUser(t, {
+      email: 'gestor@auditada-b.com.br',
+      empresaId: empresaB,
+      papel: 'gestor',
+    });
+    cookies.membro = await signIn(t.app, membro.email, membro.password);
+    cookies.gestorDeOutra = await signIn(t.app, gestorB.email, gestorB.password);
+    cookies.admin = adminCookie;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/laudos',
+      headers: { origin: TEST_ORIGIN, cookie: adminCookie, 'content-type': 'application/json' },
+      payload: { nome: 'Caldeira auditada', codigo: 'AUD-1', tipo: 'NR-13', empresaId: empresaA },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    laudoA = res.json().laudo.id;
+    const lista = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/auditoria?empresa=${empresaA}&entidade=laudo`,
+      headers: { cookie: adminCookie },
+    });
+    entradaA = lista.json().entradas[0].id;
+  });
+
+  const casos: Record<string, { url: () => string; esperado: Record<Quem, number> }> = {
+    'GET /api/admin/auditoria': {
+      url: () => '/api/admin/auditoria',
+      esperado: { visitante: 401, membro: 403, gestorDeOutra: 403, admin: 200 },
+    },
+    'GET /api/admin/auditoria/exportar': {
+      url: () => '/api/admin/auditoria/exportar',
+      esperado: { visitante: 401, membro: 403, gestorDeOutra: 403, admin: 200 },
+    },
+    'GET /api/admin/auditoria/{id}': {
+      url: () => `/api/admin/auditoria/${entradaA}`,
+      esperado: { visitante: 401, membro: 403, gestorDeOutra: 403, admin: 200 },
+    },
+    // Another company's laudo does not exist for its caller (404, like every laudo route).
+    'GET /api/laudos/{id}/historico': {
+      url: () => `/api/laudos/${laudoA}/historico`,
+      esperado: { visitante: 401, membro: 200, gestorDeOutra: 404, admin: 200 },
+    },
+  };
+
+  it('every audit route has its case, and every case is a route', () => {
+    const rotas = operations
+      .filter((op) => ROTAS_DA_AUDITORIA.some((r) => r.test(op.path)))
+      .map((op) => `${op.method} ${op.path}`);
+    expect(rotas.sort()).toEqual(Object.keys(casos).sort());
+  });
+
+  it('each caller gets what their role allows; a refusal changes nothing and never shows A', async () => {
+    const problemas: string[] = [];
+    for (const [rota, caso] of Object.entries(casos)) {
+      for (const quem of ['visitante', 'membro', 'gestorDeOutra', 'admin'] as const) {
+        const antes = await dbFingerprint(t);
+        const cookie = cookies[quem];
+        const res = await t.app.inject({
+          method: 'GET',
+          url: caso.url(),
+          headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) },
+        });
+        if (res.statusCode !== caso.esperado[quem]) {
+          problemas.push(`${rota} como ${quem}: ${res.statusCode} (esperado ${caso.esperado[quem]})`);
+          continue;
+        }
+        if (res.statusCode < 400) continue;
+        if (!res.json().error?.message)
+          problemas.push(`${rota} como ${quem}: ${res.statusCode} sem mensagem`);
+        if (res.body.includes(A) || res.body.includes('AUD-1'))
+          problemas.push(`${rota} como ${quem}: a recusa mostra A`);
+        const mudou = changedTables(antes, await dbFingerprint(t));
+        if (mudou.length > 0) problemas.push(`${rota} como ${quem}: recusado, mas mudou ${mudou.join(', ')}`);
+      }
+    }
+    expect(problemas).toEqual([]);
+  });
+});

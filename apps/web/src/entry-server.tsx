@@ -62,6 +62,7 @@ const appPaths = [
   paths.adminSuporte,
   paths.adminSuporteChamado,
   paths.adminRenovacoes,
+  paths.adminAuditoria,
   paths.adminAvisos,
   paths.blogAdmin,
   paths.blogAdminPanel,

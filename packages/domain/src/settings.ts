@@ -74,6 +74,15 @@ export const settingsSections = {
     /** The plan the public /planos page marks "Recomendado"; null marks none. */
     recommendedPlanId: z.uuid('Escolha um plano da lista.').nullable().default(null),
   },
+  /** The audit log (decision 046): entries older than this many days are deleted by a daily job. */
+  auditoria: {
+    retencaoDias: z
+      .number('Informe a retenção em dias.')
+      .int('A retenção é um número inteiro de dias.')
+      .min(30, 'A retenção mínima do registro de auditoria é de 30 dias.')
+      .max(3650, 'A retenção máxima do registro de auditoria é de 3650 dias (10 anos).')
+      .default(730),
+  },
 };
 
 export const appSettingsSchema = z.object({
@@ -86,6 +95,7 @@ export const appSettingsSchema = z.object({
   security: z.object(settingsSections.security).prefault({}),
   whatsapp: z.object(settingsSections.whatsapp).prefault({}),
   plans: z.object(settingsSections.plans).prefault({}),
+  auditoria: z.object(settingsSections.auditoria).prefault({}),
 });
 
 export type AppSettings = z.infer<typeof appSettingsSchema>;

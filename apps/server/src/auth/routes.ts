@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ERROS, erro } from '../http/errors.ts';
 import { ownOrigin } from '../http/origin.ts';
 import { hitRateLimit, limits } from '../http/rate-limit.ts';
+import { registrarPassoDaSessao } from './auditoria-da-sessao.ts';
 import { loadSessionUser, toWebHeaders } from './session.ts';
 import { admitSignIn, type SignInAttempt, type SignInOutcome, settleSignIn } from './sign-in-limits.ts';
 
@@ -45,6 +46,9 @@ const firstAccessPaths = [
   '/request-password-reset',
 ];
 
+/** Better Auth's paths the audit log records (auditoria-da-sessao.ts). */
+const AUDITADOS = ['/sign-in/email', '/sign-out', '/two-factor/verify', '/two-factor/disable'];
+
 /**
  * Better Auth's own endpoints, mounted under /api/auth: the Fastify request becomes a Web Request,
  * Better Auth answers, and status, every header (several Set-Cookie) and body are copied back.
@@ -85,6 +89,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         const user = await loadSessionUser(auth, db, request);
         if (user?.primeiroAcesso) throw erro('primeiroAcesso');
       }
+      // Who is signed in before Better Auth acts: the audit log's actor of a sign-out or 2FA change.
+      const antes =
+        request.method === 'POST' && AUDITADOS.some((p) => path.startsWith(p))
+          ? await loadSessionUser(auth, db, request)
+          : null;
 
       const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined;
       const webRequest = new Request(url, {
@@ -102,6 +111,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           // attempt of the window, which is better than losing the answer.
           request.log.warn({ err }, 'limite de entrada não acertado');
         }
+      }
+      if (request.method === 'POST' && AUDITADOS.some((p) => path.startsWith(p))) {
+        const email = typeof body.email === 'string' ? body.email : '';
+        await registrarPassoDaSessao(db, request, path, response.status, text, antes, email);
       }
       reply.code(response.status);
       response.headers.forEach((value, key) => {

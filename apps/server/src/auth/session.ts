@@ -40,6 +40,8 @@ export interface SessionUser {
    * gestor sees it; `id` is then no user's id (writes record the key, `autorDoPedido`).
    */
   chaveApi?: { id: string; nome: string };
+  /** Where the request came from (set by app.ts's access hook): the audit log's IP and browser. */
+  origem?: { ip: string | null; userAgent: string | null };
 }
 
 export function toWebHeaders(request: FastifyRequest): Headers {

@@ -1011,3 +1011,36 @@ export const whatsappMensagens = pgTable(
     index('whatsapp_mensagens_criado_idx').on(t.criadoEm),
   ],
 );
+
+/**
+ * The audit log (issue 22, decision 046): who did what, when, from where. Written by
+ * `registrarAuditoria` (src/auditoria) with the transaction handle of the change it records. No
+ * foreign keys: an entry outlives the user, company or laudo it names (the names are copied in).
+ * `campos` holds only the allow-listed fields (`CAMPOS_AUDITADOS`), never a secret.
+ */
+export const auditoria = pgTable(
+  'auditoria',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
+    atorTipo: text('ator_tipo').$type<'usuario' | 'chave_api' | 'sistema'>().notNull(),
+    atorId: text('ator_id'),
+    atorNome: text('ator_nome'),
+    atorPapel: text('ator_papel'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    empresaId: uuid('empresa_id'),
+    entidade: text('entidade').notNull(),
+    entidadeId: text('entidade_id'),
+    acao: text('acao').notNull(),
+    campos: jsonb('campos').$type<Record<string, { de: unknown; para: unknown }>>(),
+    detalhes: jsonb('detalhes').$type<Record<string, unknown>>(),
+  },
+  (t) => [
+    index('auditoria_criado_idx').on(t.criadoEm.desc(), t.id.desc()),
+    index('auditoria_empresa_idx').on(t.empresaId, t.criadoEm.desc()),
+    index('auditoria_entidade_idx').on(t.entidade, t.entidadeId, t.criadoEm.desc()),
+    index('auditoria_ator_idx').on(t.atorId, t.criadoEm.desc()),
+    check('auditoria_ator_tipo_ck', sql`${t.atorTipo} in ('usuario', 'chave_api', 'sistema')`),
+  ],
+);

@@ -588,6 +588,23 @@ export const ERROS = {
     code: 'NAO_ENCONTRADO',
     message: 'Calendário não encontrado. Gere um novo link em Minha conta.',
   },
+
+  // ── Auditoria (issue 22, decision 046) ────────────────────────────────────────────────────
+  entradaDeAuditoriaNaoEncontrada: {
+    status: 404,
+    code: 'NAO_ENCONTRADO',
+    message: 'Entrada do registro de auditoria não encontrada.',
+  },
+  cursorInvalido: {
+    status: 400,
+    code: 'DADOS_INVALIDOS',
+    message: 'Cursor de paginação inválido. Recarregue a lista.',
+  },
+  periodoInvalido: {
+    status: 400,
+    code: 'DADOS_INVALIDOS',
+    message: 'O início do período deve ser anterior ou igual ao fim.',
+  },
 } as const satisfies Record<string, Definicao>;
 
 export type Erro = keyof typeof ERROS;

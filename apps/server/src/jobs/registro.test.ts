@@ -24,6 +24,7 @@ describe('registrarJobs', () => {
       limparAvisos: { limparAvisos: async () => 0 },
       enviarWhatsapp: { entregar: async () => {} },
       limparArmazenamento: { limparArmazenamento: async () => 0 },
+      limparAuditoria: { limparAuditoria: async () => 0 },
     };
     registrarJobs(jobs, config, ports);
     expect(filas.map((f) => f.name)).toEqual([
@@ -32,6 +33,7 @@ describe('registrarJobs', () => {
       'avisos-limpar',
       'whatsapp-send',
       'armazenamento-limpar',
+      'auditoria-limpar',
     ]);
     const [email, lembretes, avisos] = filas;
     expect(email?.deadLetter).toBe('email-send-dead');
@@ -41,6 +43,8 @@ describe('registrarJobs', () => {
     expect(avisos?.schedules).toEqual([{ cron: '30 3 * * *', tz: 'America/Sao_Paulo' }]);
     expect(filas[4]?.options).toMatchObject({ policy: 'singleton' });
     expect(filas[4]?.schedules).toEqual([{ cron: '17 * * * *', tz: 'America/Sao_Paulo' }]);
+    expect(filas[5]?.options).toMatchObject({ policy: 'singleton' });
+    expect(filas[5]?.schedules).toEqual([{ cron: '45 3 * * *', tz: 'America/Sao_Paulo' }]);
   });
 
   it("hands the e-mail job's payload and the reminders' registrarResultado to the delivery", async () => {
@@ -58,6 +62,7 @@ describe('registrarJobs', () => {
       limparAvisos: { limparAvisos: async () => 0 },
       enviarWhatsapp: { entregar: async () => {} },
       limparArmazenamento: { limparArmazenamento: async () => 0 },
+      limparAuditoria: { limparAuditoria: async () => 0 },
     });
     await filas[0]!.work!.handler([
       { id: 'j1', name: 'email-send', data: { logId: 'l1', sealed: 'x', extra: 1 }, retryCount: 2 } as never,

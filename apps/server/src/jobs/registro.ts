@@ -4,6 +4,7 @@ import { type EnviarEmailPort, enviarEmailJob } from './enviar-email.ts';
 import { type EnviarWhatsappPort, enviarWhatsappJob } from './enviar-whatsapp.ts';
 import { registerJob } from './job.ts';
 import { type LimparArmazenamentoPort, limparArmazenamentoJob } from './limpar-armazenamento.ts';
+import { type LimparAuditoriaPort, limparAuditoriaJob } from './limpar-auditoria.ts';
 import { type LimparAvisosPort, limparAvisosJob } from './limpar-avisos.ts';
 import { type VerificarLembretesPort, verificarLembretesJob } from './verificar-lembretes.ts';
 
@@ -14,6 +15,7 @@ export interface JobPorts {
   limparAvisos: LimparAvisosPort;
   enviarWhatsapp: EnviarWhatsappPort;
   limparArmazenamento: LimparArmazenamentoPort;
+  limparAuditoria: LimparAuditoriaPort;
 }
 
 /**
@@ -26,4 +28,5 @@ export function registrarJobs(jobs: Jobs, config: Config, ports: JobPorts): void
   registerJob(jobs, config, limparAvisosJob, ports.limparAvisos);
   registerJob(jobs, config, enviarWhatsappJob, ports.enviarWhatsapp);
   registerJob(jobs, config, limparArmazenamentoJob, ports.limparArmazenamento);
+  registerJob(jobs, config, limparAuditoriaJob, ports.limparAuditoria);
 }

@@ -24,8 +24,14 @@ export const SETTINGS_CHANGE = 'configuracoes';
 export interface SettingsStore {
   /** The current settings, frozen. */
   get(): AppSettings;
-  /** Validates, writes and caches `next`; returns what was stored. */
-  update(next: AppSettings): Promise<AppSettings>;
+  /**
+   * Validates, writes and caches `next`; returns what was stored. `registrar` runs in the write's
+   * transaction with the settings before and after (the audit entry, decision 046).
+   */
+  update(
+    next: AppSettings,
+    registrar?: (tx: DbOrTx, antes: AppSettings, depois: AppSettings) => Promise<void>,
+  ): Promise<AppSettings>;
   /** Reloads from the database now (a change made outside this store). */
   refresh(): Promise<AppSettings>;
   /** Stops the periodic check; waits for one in flight. Safe to call twice. */
@@ -89,10 +95,12 @@ export async function openSettingsStore(
 
   return {
     get: () => current.settings,
-    async update(next) {
+    async update(next, registrar) {
+      const antes = current.settings;
       // Announced when the write commits: every other instance reloads then.
       const stored = await db.transaction(async (tx) => {
         const written = await writeSettings(tx, next);
+        await registrar?.(tx, antes, written);
         await announceChange(database, tx, SETTINGS_CHANGE);
         return written;
       });

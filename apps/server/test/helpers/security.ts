@@ -468,6 +468,9 @@ const VOLATILE_COLUMNS: Record<string, string[]> = { api_keys: ['ultimo_uso_em']
 
 const watched = new WeakSet<object>();
 
+/** The counter of audit rows a refused sign-in writes (`changedTables` allows exactly one). */
+const ENTRADA_RECUSADA = 'auditoria (entrada recusada)';
+
 /**
  * Installs, once per database, a row trigger on every table of the product that counts the rows
  * it inserts, deletes or really changes (an UPDATE that leaves every non-volatile column equal is
@@ -489,7 +492,11 @@ begin
     and to_jsonb(old) - coalesce(tg_argv, '{}'::text[]) = to_jsonb(new) - coalesce(tg_argv, '{}'::text[]) then
     return null;
   end if;
-  insert into teste_mudancas.contagem (tabela, n) values (tg_table_name, 1)
+  insert into teste_mudancas.contagem (tabela, n)
+    values (
+      case when tg_table_name = 'auditoria' and tg_op = 'INSERT' and to_jsonb(new)->>'acao' = 'falhou_entrada'
+        then '${ENTRADA_RECUSADA}' else tg_table_name end,
+      1)
     on conflict (tabela) do update set n = teste_mudancas.contagem.n + 1;
   return null;
 end $$`,
@@ -519,7 +526,15 @@ export async function dbFingerprint(t: TestServer): Promise<Record<string, strin
   return Object.fromEntries(res.rows.map((r) => [r.tabela, r.n]));
 }
 
-/** The tables whose fingerprint differs. */
+/**
+ * The tables whose fingerprint differs. One exception, and only one row of it: a refused sign-in
+ * writes its `falhou_entrada` audit entry (issue 22, decision 046) — the log must record the
+ * attempts that fail. Two such rows, or any other audit row, still count as a change.
+ */
 export function changedTables(before: Record<string, string>, after: Record<string, string>): string[] {
-  return Object.keys({ ...before, ...after }).filter((k) => before[k] !== after[k]);
+  return Object.keys({ ...before, ...after }).filter((k) => {
+    if (before[k] === after[k]) return false;
+    if (k === ENTRADA_RECUSADA) return Number(after[k] ?? 0) - Number(before[k] ?? 0) !== 1;
+    return true;
+  });
 }

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  auditoria,
   calendarioFeeds,
   emailLogs,
   empresas,
@@ -109,6 +110,7 @@ beforeAll(async () => {
     '/api/admin/email/supressoes/{id}': await supressaoDeTeste(t),
     '/api/admin/notificacoes/regras/{id}': regra!.id,
     '/api/admin/blog/posts/{id}': rascunho.id,
+    '/api/admin/auditoria/{id}': (await db.select({ id: auditoria.id }).from(auditoria).limit(1))[0]!.id,
     '/api/blog/posts/{id}': rascunho.id,
     '/api/blog/posts/{idOuSlug}': rascunho.slug,
     // Better Auth's catch-all, exercised through a session read.

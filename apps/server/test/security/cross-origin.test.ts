@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailLogs, notificationRules, pedidosEmpresa, planos } from '../../src/db/schema.ts';
+import { auditoria, emailLogs, notificationRules, pedidosEmpresa, planos } from '../../src/db/schema.ts';
 import { criarCalendario } from '../../src/modules/calendario/service.ts';
 import { assinarDescadastro } from '../../src/modules/preferencias/link.ts';
 import { createAdmin, createUser, json } from '../helpers/accounts.ts';
@@ -78,6 +78,7 @@ beforeAll(async () => {
     '/api/admin/email/supressoes/{id}': await supressaoDeTeste(t),
     '/api/admin/notificacoes/regras/{id}': regra!.id,
     '/api/admin/blog/posts/{id}': post.json().id,
+    '/api/admin/auditoria/{id}': (await db.select({ id: auditoria.id }).from(auditoria).limit(1))[0]!.id,
     ...(await registrosDaEquipe(t, cliente.empresaId!)),
   };
 });

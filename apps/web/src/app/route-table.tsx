@@ -168,6 +168,10 @@ const adminRoutes: RouteObject[] = [
     path: paths.adminRenovacoes,
     lazy: page(() => import('./routes/admin/renovacoes'), 'AdminRenovacoesPage'),
   },
+  {
+    path: paths.adminAuditoria,
+    lazy: page(() => import('./routes/admin/auditoria'), 'AdminAuditoriaPage'),
+  },
 ];
 
 export const routes: RouteObject[] = [

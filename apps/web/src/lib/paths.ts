@@ -47,6 +47,7 @@ export const paths = {
   adminSuporteChamado: '/admin/suporte/:id',
   adminAvisos: '/admin/avisos',
   adminRenovacoes: '/admin/renovacoes',
+  adminAuditoria: '/admin/auditoria',
 } as const;
 
 export const servicoPaths = {

@@ -3,6 +3,7 @@
  * app (parsing replies, validating forms). Imported as `@laudos/domain/api`; public pages never
  * import it.
  */
+export * from './auditoria.ts';
 export * from './avisos.ts';
 export * from './blog.ts';
 export * from './calendario.ts';

@@ -18,6 +18,7 @@ export const appSettingsEntrada = z.strictObject({
   security: z.strictObject(settingsSections.security).prefault({}),
   whatsapp: z.strictObject(settingsSections.whatsapp).prefault({}),
   plans: z.strictObject(settingsSections.plans).prefault({}),
+  auditoria: z.strictObject(settingsSections.auditoria).prefault({}),
 });
 
 /** Which social sign-ins the server has configured. */

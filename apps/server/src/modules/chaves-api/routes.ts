@@ -1,6 +1,7 @@
 import { chavesApiNoServidor, criarChaveApiEntrada } from '@laudos/domain/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { atorDoUsuario } from '../../auditoria/registrar.ts';
 import { atorAdmin, atorDaEmpresa, exigirGestor } from '../equipes/ator.ts';
 import { criarChaveApi, listarChavesApi, revogarChaveApi } from './service.ts';
 
@@ -50,7 +51,15 @@ export const chavesApiRoutes: FastifyPluginAsyncZod = async (app) => {
       exigirGestor(ator, GERIR);
       return reply
         .code(201)
-        .send(await criarChaveApi(app.ctx.db, ator.empresaId, ator.id, request.body.nome));
+        .send(
+          await criarChaveApi(
+            app.ctx.db,
+            ator.empresaId,
+            ator.id,
+            request.body.nome,
+            atorDoUsuario(request.sessionUser!),
+          ),
+        );
     },
   );
 
@@ -68,7 +77,12 @@ export const chavesApiRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const ator = atorDaEmpresa(request.sessionUser!);
       exigirGestor(ator, GERIR);
-      await revogarChaveApi(app.ctx.db, ator.empresaId, request.params.id);
+      await revogarChaveApi(
+        app.ctx.db,
+        ator.empresaId,
+        request.params.id,
+        atorDoUsuario(request.sessionUser!),
+      );
       return reply.code(204).send(null);
     },
   );
@@ -106,7 +120,15 @@ export const chavesApiAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const ator = atorAdmin(request.sessionUser!, request.params.id);
       return reply
         .code(201)
-        .send(await criarChaveApi(app.ctx.db, ator.empresaId, ator.id, request.body.nome));
+        .send(
+          await criarChaveApi(
+            app.ctx.db,
+            ator.empresaId,
+            ator.id,
+            request.body.nome,
+            atorDoUsuario(request.sessionUser!),
+          ),
+        );
     },
   );
 
@@ -122,7 +144,12 @@ export const chavesApiAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await revogarChaveApi(app.ctx.db, request.params.id, request.params.chaveId);
+      await revogarChaveApi(
+        app.ctx.db,
+        request.params.id,
+        request.params.chaveId,
+        atorDoUsuario(request.sessionUser!),
+      );
       return reply.code(204).send(null);
     },
   );

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { MAX_CHAVES_API_ATIVAS, PREFIXO_DA_CHAVE_API } from '@laudos/domain/api';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { type Ator, registrarAuditoria } from '../../auditoria/registrar.ts';
 import type { SessionUser } from '../../auth/session.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { apiKeys, empresas, planos, usuarios } from '../../db/schema.ts';
@@ -63,7 +64,13 @@ export async function listarChavesApi(db: DbOrTx, empresaId: string) {
  * Creates a key for the company (its plan must include `apiAccess`, at most
  * MAX_CHAVES_API_ATIVAS active): the answer carries the key itself, the one time it is ever seen.
  */
-export async function criarChaveApi(db: Db, empresaId: string, criadoPor: string, nome: string) {
+export async function criarChaveApi(
+  db: Db,
+  empresaId: string,
+  criadoPor: string,
+  nome: string,
+  auditor: Ator,
+) {
   const { segredo, prefixo, hash } = gerarChaveApi();
   const id = await db.transaction(async (tx) => {
     // Locked: two creations at once cannot both take the last place.
@@ -78,6 +85,15 @@ export async function criarChaveApi(db: Db, empresaId: string, criadoPor: string
       .insert(apiKeys)
       .values({ empresaId, nome, prefixo, hash, criadoPor })
       .returning({ id: apiKeys.id });
+    // The key's name and prefix only: the key itself is shown once and never stored or logged.
+    await registrarAuditoria(tx, auditor, {
+      entidade: 'chave_api',
+      entidadeId: row!.id,
+      acao: 'criou',
+      empresaId,
+      depois: { nome },
+      detalhes: { prefixo },
+    });
     return row!.id;
   });
   const [chave] = await consulta(db).where(eq(apiKeys.id, id)).limit(1);
@@ -85,13 +101,25 @@ export async function criarChaveApi(db: Db, empresaId: string, criadoPor: string
 }
 
 /** Revokes a key of the company: it stops working on the very next request. Revoking twice is harmless. */
-export async function revogarChaveApi(db: DbOrTx, empresaId: string, id: string): Promise<void> {
-  const [chave] = await db
-    .update(apiKeys)
-    .set({ revogadoEm: sql`coalesce(${apiKeys.revogadoEm}, now())` })
-    .where(and(eq(apiKeys.id, id), eq(apiKeys.empresaId, empresaId)))
-    .returning({ id: apiKeys.id });
-  if (!chave) throw erro('chaveApiNaoEncontrada');
+export async function revogarChaveApi(db: Db, empresaId: string, id: string, auditor: Ator): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [antes] = await tx
+      .select({ revogadoEm: apiKeys.revogadoEm, nome: apiKeys.nome })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.id, id), eq(apiKeys.empresaId, empresaId)))
+      .for('update');
+    if (!antes) throw erro('chaveApiNaoEncontrada');
+    // Revoking twice is harmless, and only the first is an entry.
+    if (antes.revogadoEm) return;
+    await tx.update(apiKeys).set({ revogadoEm: sql`now()` }).where(eq(apiKeys.id, id));
+    await registrarAuditoria(tx, auditor, {
+      entidade: 'chave_api',
+      entidadeId: id,
+      acao: 'revogou',
+      empresaId,
+      detalhes: { nome: antes.nome },
+    });
+  });
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   reenviarConfirmacaoEntrada,
 } from '@laudos/domain/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { origemDoPedido } from '../../auditoria/registrar.ts';
 import { cadastrarConta, confirmarEmail, reenviarConfirmacao } from './cadastro.ts';
 import { alterarSenha, redefinirSenha } from './service.ts';
 
@@ -109,7 +110,7 @@ export const contaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await redefinirSenha(app.ctx, request.body, request.ip);
+      await redefinirSenha(app.ctx, request.body, request.ip, origemDoPedido(request));
       return { ok: true as const };
     },
   );

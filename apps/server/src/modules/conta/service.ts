@@ -2,7 +2,9 @@ import { formatDateTimeBR } from '@laudos/domain';
 import { SENHA_MAX, SENHA_MIN } from '@laudos/domain/api';
 import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import { and, eq } from 'drizzle-orm';
+import { atorDoUsuario, type Origem, registrarAuditoria } from '../../auditoria/registrar.ts';
 import { endSessions } from '../../auth/auth.ts';
+import type { SessionUser } from '../../auth/session.ts';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { authAccount, authUser, pedidosEmpresa, usuarios } from '../../db/schema.ts';
@@ -80,7 +82,10 @@ async function sendPasswordChanged(
  */
 export async function alterarSenha(
   deps: DepsDaConta,
-  user: { id: string; nome: string; email: string; sessionToken: string; primeiroAcesso: boolean },
+  user: Pick<
+    SessionUser,
+    'id' | 'nome' | 'email' | 'sessionToken' | 'primeiroAcesso' | 'tipo' | 'papel' | 'empresaId' | 'origem'
+  >,
   { senhaAtual, novaSenha }: { senhaAtual?: string | undefined; novaSenha: string },
 ) {
   await hitRateLimit(deps.db, limits.passwordChangePerUser(user.id));
@@ -89,7 +94,10 @@ export async function alterarSenha(
 
 async function trocarSenha(
   { db, email, config }: DepsDaConta,
-  user: { id: string; nome: string; email: string; sessionToken: string; primeiroAcesso: boolean },
+  user: Pick<
+    SessionUser,
+    'id' | 'nome' | 'email' | 'sessionToken' | 'primeiroAcesso' | 'tipo' | 'papel' | 'empresaId' | 'origem'
+  >,
   senhaAtual: string | undefined,
   novaSenha: string,
 ) {
@@ -118,6 +126,13 @@ async function trocarSenha(
     // The temporary password reached them only by e-mail: using it proves the address.
     if (user.primeiroAcesso) await markEmailVerified(tx, user.id);
     await endSessions(tx, user.id, user.sessionToken);
+    await registrarAuditoria(tx, atorDoUsuario(user), {
+      entidade: 'usuario',
+      entidadeId: user.id,
+      acao: 'alterou_senha',
+      empresaId: user.empresaId,
+      ...(user.primeiroAcesso ? { detalhes: { primeiroAcesso: true } } : {}),
+    });
     await sendPasswordChanged(tx, email, config, user);
   });
 }
@@ -130,12 +145,18 @@ export async function redefinirSenha(
   deps: DepsDaConta,
   { token, novaSenha }: { token: string; novaSenha: string },
   ip: string,
+  origem: Origem = { ip, userAgent: null },
 ) {
   await hitRateLimit(deps.db, limits.resetPerIp(ip, deps.config.rateLimits.linksPerIp));
-  await orFail('erroAoAtualizarSenha', () => usarLinkDeRedefinicao(deps, token, novaSenha));
+  await orFail('erroAoAtualizarSenha', () => usarLinkDeRedefinicao(deps, token, novaSenha, origem));
 }
 
-async function usarLinkDeRedefinicao({ db, email, config }: DepsDaConta, token: string, novaSenha: string) {
+async function usarLinkDeRedefinicao(
+  { db, email, config }: DepsDaConta,
+  token: string,
+  novaSenha: string,
+  origem: Origem,
+) {
   assertSenhaValida(novaSenha);
   const invalid = () => erro('linkDeRedefinicaoInvalido');
   await db.transaction(async (tx) => {
@@ -149,6 +170,9 @@ async function usarLinkDeRedefinicao({ db, email, config }: DepsDaConta, token: 
         email: usuarios.email,
         ativo: usuarios.ativo,
         verificado: authUser.emailVerified,
+        tipo: usuarios.tipo,
+        papel: usuarios.papel,
+        empresaId: usuarios.empresaId,
       })
       .from(usuarios)
       .innerJoin(authUser, eq(authUser.id, usuarios.id))
@@ -172,6 +196,13 @@ async function usarLinkDeRedefinicao({ db, email, config }: DepsDaConta, token: 
         .delete(pedidosEmpresa)
         .where(and(eq(pedidosEmpresa.usuarioId, user.id), eq(pedidosEmpresa.status, 'pendente')));
     await endSessions(tx, user.id);
+    // The link proved the mailbox: the person is the actor, from where they opened it.
+    await registrarAuditoria(tx, atorDoUsuario({ ...user, origem }), {
+      entidade: 'usuario',
+      entidadeId: user.id,
+      acao: 'redefiniu_senha',
+      empresaId: user.empresaId,
+    });
     await sendPasswordChanged(tx, email, config, user);
   });
 }

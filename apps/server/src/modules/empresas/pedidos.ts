@@ -2,6 +2,7 @@ import { cnpjValido, digitosDoCnpj } from '@laudos/domain';
 import type { aprovarPedidoEntrada, Papel, pedirEmpresaEntrada } from '@laudos/domain/api';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { atorDoUsuario } from '../../auditoria/registrar.ts';
 import type { SessionUser } from '../../auth/session.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { authUser, empresas, pedidosEmpresa, usuarios } from '../../db/schema.ts';
@@ -130,14 +131,14 @@ async function travarPedido(tx: DbOrTx, id: string) {
  */
 export async function aprovarPedido(
   db: Db,
-  admin: { id: string },
+  admin: SessionUser,
   id: string,
   b: z.output<typeof aprovarPedidoEntrada>,
 ): Promise<{ ok: true; empresaId: string }> {
   if (!b.empresaId && !b.nova) throw erro('aprovacaoSemEmpresa');
   return db.transaction(async (tx) => {
     const pedido = await travarPedido(tx, id);
-    const empresaId = b.empresaId ?? (await criarEmpresa(tx, b.nova!)).id;
+    const empresaId = b.empresaId ?? (await criarEmpresa(tx, b.nova!, atorDoUsuario(admin))).id;
     const empresa = await travarEmpresa(tx, empresaId);
     await assertVaga(tx, empresa);
     const papel: Papel = b.papel ?? ((await gestoresAtivos(tx, empresaId)) === 0 ? 'gestor' : 'membro');

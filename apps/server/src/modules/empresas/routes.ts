@@ -15,6 +15,7 @@ import {
 } from '@laudos/domain/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { atorDoUsuario } from '../../auditoria/registrar.ts';
 import { aprovarPedido, listarPedidos, pedirEmpresa, recusarPedido } from './pedidos.ts';
 import {
   atualizarEmpresa,
@@ -77,7 +78,10 @@ export const empresasAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: empresaRespostaSchema },
       },
     },
-    async (request, reply) => reply.code(201).send({ empresa: await criarEmpresa(app.ctx.db, request.body) }),
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send({ empresa: await criarEmpresa(app.ctx.db, request.body, atorDoUsuario(request.sessionUser!)) }),
   );
 
   app.get(
@@ -106,7 +110,14 @@ export const empresasAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: empresaRespostaSchema },
       },
     },
-    async (request) => ({ empresa: await atualizarEmpresa(app.ctx.db, request.params.id, request.body) }),
+    async (request) => ({
+      empresa: await atualizarEmpresa(
+        app.ctx.db,
+        request.params.id,
+        request.body,
+        atorDoUsuario(request.sessionUser!),
+      ),
+    }),
   );
 
   app.get(

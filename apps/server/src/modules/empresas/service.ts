@@ -1,6 +1,7 @@
 import { digitosDoCnpj } from '@laudos/domain';
 import type { AtualizarEmpresaInput, CriarEmpresaInput } from '@laudos/domain/api';
 import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { type Ator, camposAlterados, registrarAuditoria } from '../../auditoria/registrar.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { containsPattern } from '../../db/like.ts';
@@ -124,33 +125,57 @@ export async function buscarEmpresa(db: DbOrTx, id: string): Promise<EmpresaApi>
   return toEmpresa(row);
 }
 
+/** The company's columns its audit entries compare (CAMPOS_AUDITADOS.empresa). */
+const camposDaEmpresaAuditados = {
+  id: empresas.id,
+  razaoSocial: empresas.razaoSocial,
+  nomeFantasia: empresas.nomeFantasia,
+  cnpj: empresas.cnpj,
+  endereco: empresas.endereco,
+  emailContato: empresas.emailContato,
+  telefone: empresas.telefone,
+  planoId: empresas.planoId,
+  ativo: empresas.ativo,
+};
+
 function cnpjDuplicado(err: unknown): never {
   if (isUniqueViolation(err)) throw erro('cnpjDuplicado');
   throw err;
 }
 
 /** POST /api/admin/empresas (and the laudo form's "create in place"): on the given or default plan. */
-export async function criarEmpresa(db: DbOrTx, input: CriarEmpresaInput): Promise<EmpresaApi> {
+export async function criarEmpresa(db: DbOrTx, input: CriarEmpresaInput, auditor: Ator): Promise<EmpresaApi> {
   await assertPlano(db, input.planoId);
   const planoId =
     input.planoId !== undefined
       ? input.planoId
       : ((await db.select({ id: planos.id }).from(planos).where(eq(planos.padrao, true)).limit(1))[0]?.id ??
         null);
-  const [row] = await db
-    .insert(empresas)
-    .values({
-      razaoSocial: input.razaoSocial,
-      nomeFantasia: input.nomeFantasia,
-      cnpj: input.cnpj ?? null,
-      endereco: input.endereco || null,
-      emailContato: input.emailContato ?? null,
-      telefone: input.telefone || null,
-      planoId,
+  const id = await db
+    .transaction(async (tx) => {
+      const [row] = await tx
+        .insert(empresas)
+        .values({
+          razaoSocial: input.razaoSocial,
+          nomeFantasia: input.nomeFantasia,
+          cnpj: input.cnpj ?? null,
+          endereco: input.endereco || null,
+          emailContato: input.emailContato ?? null,
+          telefone: input.telefone || null,
+          planoId,
+        })
+        .returning(camposDaEmpresaAuditados);
+      await registrarAuditoria(tx, auditor, {
+        entidade: 'empresa',
+        entidadeId: row!.id,
+        acao: 'criou',
+        empresaId: row!.id,
+        depois: row,
+      });
+      return row!.id;
     })
-    .returning({ id: empresas.id })
     .catch(cnpjDuplicado);
-  return buscarEmpresa(db, row!.id);
+  return buscarEmpresa(db, id);
 }
 
 /**
@@ -161,12 +186,18 @@ export async function atualizarEmpresa(
   db: DbOrTx,
   id: string,
   b: AtualizarEmpresaInput,
+  auditor: Ator,
 ): Promise<EmpresaApi> {
   await buscarEmpresa(db, id);
   await assertPlano(db, b.planoId);
   await db
     .transaction(async (tx) => {
-      await tx
+      const [antes] = await tx
+        .select(camposDaEmpresaAuditados)
+        .from(empresas)
+        .where(eq(empresas.id, id))
+        .for('update');
+      const [depois] = await tx
         .update(empresas)
         .set({
           ...(b.razaoSocial !== undefined ? { razaoSocial: b.razaoSocial } : {}),
@@ -179,7 +210,17 @@ export async function atualizarEmpresa(
           ...(b.ativo !== undefined ? { ativo: b.ativo } : {}),
           atualizadoEm: new Date(),
         })
-        .where(eq(empresas.id, id));
+        .where(eq(empresas.id, id))
+        .returning(camposDaEmpresaAuditados);
+      if (camposAlterados('empresa', antes, depois))
+        await registrarAuditoria(tx, auditor, {
+          entidade: 'empresa',
+          entidadeId: id,
+          acao: 'alterou',
+          empresaId: id,
+          antes,
+          depois,
+        });
       if (b.nomeFantasia !== undefined)
         await tx.update(laudos).set({ cliente: b.nomeFantasia }).where(eq(laudos.empresaId, id));
     })

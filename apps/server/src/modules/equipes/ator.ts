@@ -1,3 +1,4 @@
+import { type Ator as AtorDaAuditoria, atorDoUsuario } from '../../auditoria/registrar.ts';
 import type { SessionUser } from '../../auth/session.ts';
 import { erro } from '../../http/errors.ts';
 
@@ -12,17 +13,25 @@ export interface Ator {
   nome: string;
   /** Gestor of this company, or an admin. */
   gere: boolean;
+  /** The same person as the audit log records them (role, address, browser). */
+  auditoria: AtorDaAuditoria;
 }
 
 /** The client's own company (404 SEM_EMPRESA when they have none: admins included). */
 export function atorDaEmpresa(user: SessionUser): Ator {
   if (user.tipo !== 'cliente' || !user.empresaId) throw erro('semEmpresa');
-  return { empresaId: user.empresaId, id: user.id, nome: user.nome, gere: user.papel === 'gestor' };
+  return {
+    empresaId: user.empresaId,
+    id: user.id,
+    nome: user.nome,
+    gere: user.papel === 'gestor',
+    auditoria: atorDoUsuario(user),
+  };
 }
 
 /** An admin on the company `empresaId` (whose existence the service checks under its lock). */
 export function atorAdmin(user: SessionUser, empresaId: string): Ator {
-  return { empresaId, id: user.id, nome: user.nome, gere: true };
+  return { empresaId, id: user.id, nome: user.nome, gere: true, auditoria: atorDoUsuario(user) };
 }
 
 /** 403 APENAS_GESTOR ("Apenas o gestor da empresa pode {acao}.") for a membro. */

@@ -3,6 +3,7 @@ import type { aceitarConviteEntrada, convidarEntrada, Papel } from '@laudos/doma
 import { hashPassword } from 'better-auth/crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { type Origem, registrarAuditoria } from '../../auditoria/registrar.ts';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -150,6 +151,15 @@ export async function convidarPessoa(
           .values({ empresaId: empresa.id, email, ...valores })
           .returning(conviteColumns);
     await enviarConvite(tx, deps, empresa, convite!, token, ator);
+    // The e-mail and role, never the token (only its hash is stored, and not here either).
+    await registrarAuditoria(tx, ator.auditoria, {
+      entidade: 'convite',
+      entidadeId: convite!.id,
+      acao: aberto ? 'reenviou' : 'criou',
+      empresaId: empresa.id,
+      antes: null,
+      depois: { email, papel: input.papel, nome },
+    });
     return { ...convite!, expirado: false };
   });
 }
@@ -192,6 +202,13 @@ export async function reenviarConvite(deps: DepsDeConvite, ator: Ator, id: strin
       .where(eq(convites.id, id))
       .returning(conviteColumns);
     await enviarConvite(tx, deps, empresa, convite!, token, ator);
+    await registrarAuditoria(tx, ator.auditoria, {
+      entidade: 'convite',
+      entidadeId: id,
+      acao: 'reenviou',
+      empresaId: empresa.id,
+      detalhes: { email: atual.email },
+    });
     return { ...convite!, expirado: false };
   });
 }
@@ -201,8 +218,15 @@ export async function cancelarConvite(db: Db, ator: Ator, id: string): Promise<v
   exigirGestor(ator, 'cancelar convites');
   await db.transaction(async (tx) => {
     const empresa = await travarEmpresa(tx, ator.empresaId);
-    await travarConvite(tx, empresa.id, id);
+    const convite = await travarConvite(tx, empresa.id, id);
     await tx.update(convites).set({ canceladoEm: new Date() }).where(eq(convites.id, id));
+    await registrarAuditoria(tx, ator.auditoria, {
+      entidade: 'convite',
+      entidadeId: id,
+      acao: 'cancelou',
+      empresaId: empresa.id,
+      detalhes: { email: convite.email },
+    });
   });
 }
 
@@ -258,6 +282,7 @@ export async function aceitarConvite(
   input: z.output<typeof aceitarConviteEntrada>,
   ip: string,
   linksPorIp: number,
+  origem?: Origem,
 ): Promise<{ ok: true; email: string }> {
   await hitRateLimit(db, limits.resetPerIp(ip, linksPorIp));
   assertSenhaValida(input.senha);
@@ -275,7 +300,7 @@ export async function aceitarConvite(
         .where(eq(sql`lower(${usuarios.email})`, email))
         .limit(1);
       if (pessoa && !(await contaNaoConfirmada(tx, email))) throw erro('emailJaCadastrado');
-      await createContaComSenha(tx, {
+      const conta = await createContaComSenha(tx, {
         email,
         nome: input.nome,
         password: '',
@@ -287,6 +312,24 @@ export async function aceitarConvite(
         assumirEmailNaoConfirmado: true,
       });
       await tx.update(convites).set({ aceitoEm: new Date() }).where(eq(convites.id, convite.id));
+      // The new person is the actor: the invitation's link proved the mailbox.
+      await registrarAuditoria(
+        tx,
+        {
+          tipo: 'usuario',
+          id: conta.id,
+          nome: input.nome,
+          papel: convite.papel,
+          origem: origem ?? { ip, userAgent: null },
+        },
+        {
+          entidade: 'convite',
+          entidadeId: convite.id,
+          acao: 'aceitou',
+          empresaId: convite.empresaId,
+          detalhes: { email },
+        },
+      );
       return { ok: true as const, email };
     });
   } catch (err) {

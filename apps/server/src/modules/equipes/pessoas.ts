@@ -1,6 +1,7 @@
 import type { alterarPessoaEntrada } from '@laudos/domain/api';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import { camposAlterados, registrarAuditoria } from '../../auditoria/registrar.ts';
 import { endSessions } from '../../auth/auth.ts';
 import type { Db } from '../../db/client.ts';
 import { authUser, usuarios } from '../../db/schema.ts';
@@ -30,7 +31,7 @@ export async function alterarPessoa(
   return db.transaction(async (tx) => {
     const empresa = await travarEmpresa(tx, ator.empresaId);
     const [atual] = await tx
-      .select({ ativo: usuarios.ativo })
+      .select({ ativo: usuarios.ativo, papel: usuarios.papel, receberLembretes: usuarios.receberLembretes })
       .from(usuarios)
       .where(and(eq(usuarios.id, pessoaId), eq(usuarios.empresaId, empresa.id)))
       .for('update')
@@ -39,7 +40,7 @@ export async function alterarPessoa(
     const gestoresAntes = await gestoresAtivos(tx, empresa.id);
     const mudaAtivo = b.ativo !== undefined && b.ativo !== atual.ativo;
     if (mudaAtivo && b.ativo) await assertVaga(tx, empresa);
-    await tx
+    const [depois] = await tx
       .update(usuarios)
       .set({
         ...(b.papel !== undefined ? { papel: b.papel } : {}),
@@ -47,7 +48,21 @@ export async function alterarPessoa(
         ...(b.receberLembretes !== undefined ? { receberLembretes: b.receberLembretes } : {}),
         atualizadoEm: new Date(),
       })
-      .where(eq(usuarios.id, pessoaId));
+      .where(eq(usuarios.id, pessoaId))
+      .returning({
+        ativo: usuarios.ativo,
+        papel: usuarios.papel,
+        receberLembretes: usuarios.receberLembretes,
+      });
+    if (camposAlterados('usuario', atual, depois))
+      await registrarAuditoria(tx, ator.auditoria, {
+        entidade: 'usuario',
+        entidadeId: pessoaId,
+        acao: 'alterou',
+        empresaId: empresa.id,
+        antes: atual,
+        depois,
+      });
     if (mudaAtivo) {
       await tx
         .update(authUser)

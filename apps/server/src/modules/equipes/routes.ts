@@ -10,6 +10,7 @@ import {
 } from '@laudos/domain/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { origemDoPedido } from '../../auditoria/registrar.ts';
 import { equipeDaEmpresa } from '../empresas/service.ts';
 import { atorAdmin, atorDaEmpresa } from './ator.ts';
 import {
@@ -241,6 +242,7 @@ export const conviteRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
         request.ip,
         app.ctx.config.rateLimits.linksPerIp,
+        origemDoPedido(request),
       ),
   );
 };

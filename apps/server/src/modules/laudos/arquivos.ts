@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { AppSettings } from '@laudos/domain';
 import { eq, sql } from 'drizzle-orm';
+import { atorDoUsuario, registrarAuditoria } from '../../auditoria/registrar.ts';
 import type { SessionUser } from '../../auth/session.ts';
 import type { Db } from '../../db/client.ts';
 import { laudos } from '../../db/schema.ts';
@@ -165,10 +166,19 @@ export async function enviarArquivo(
     await db.transaction(async (tx) => {
       // The row lock serializes two uploads to one laudo: each replaces the other cleanly.
       const [row] = await tx
-        .execute(sql`select ${cols.key} as key from ${laudos} where ${laudos.id} = ${id} for update`)
-        .then((r) => (r as unknown as { rows: { key: string | null }[] }).rows);
+        .execute(
+          sql`select ${cols.key} as key, ${laudos.empresaId} as empresa_id from ${laudos} where ${laudos.id} = ${id} for update`,
+        )
+        .then((r) => (r as unknown as { rows: { key: string | null; empresa_id: string | null }[] }).rows);
       if (!row) throw erro('laudoNaoEncontrado');
       anterior = row.key;
+      await registrarAuditoria(tx, atorDoUsuario(user), {
+        entidade: 'arquivo',
+        entidadeId: id,
+        acao: row.key ? 'substituiu_arquivo' : 'enviou_arquivo',
+        empresaId: row.empresa_id,
+        depois: { tipo, nome },
+      });
       await tx
         .update(laudos)
         .set({
@@ -299,10 +309,19 @@ export async function removerArquivo(
   const key = tipo === 'pdf' ? laudo.arquivoPdf : laudo.arquivoExcel;
   if (!key) throw erro('laudoSemEsseArquivo');
   const cols = columnsFor(tipo);
-  await db
-    .update(laudos)
-    .set({ [cols.keyProp]: null, [cols.nameProp]: null, [cols.urlProp]: null, atualizadoEm: new Date() })
-    .where(eq(laudos.id, id));
+  await db.transaction(async (tx) => {
+    await tx
+      .update(laudos)
+      .set({ [cols.keyProp]: null, [cols.nameProp]: null, [cols.urlProp]: null, atualizadoEm: new Date() })
+      .where(eq(laudos.id, id));
+    await registrarAuditoria(tx, atorDoUsuario(user), {
+      entidade: 'arquivo',
+      entidadeId: id,
+      acao: 'removeu_arquivo',
+      empresaId: laudo.empresaId,
+      antes: { tipo, nome: tipo === 'pdf' ? laudo.arquivoPdfNome : laudo.arquivoExcelNome },
+    });
+  });
   excelPreviews.forget(key);
   await storage.remove(key).catch((err) => log.warn({ err, key }, 'arquivo não removido'));
   return buscarLaudo(db, user, id, hoje);

@@ -6,6 +6,7 @@ import {
 } from '@laudos/domain';
 import type { LaudoEntrada } from '@laudos/domain/api';
 import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { atorDoUsuario, camposAlterados, registrarAuditoria } from '../../auditoria/registrar.ts';
 import type { SessionUser } from '../../auth/session.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -441,6 +442,20 @@ async function assertLimiteDoPlano(db: DbOrTx, user: SessionUser) {
   if (n >= plano.max) throw erro('limiteDoPlano', plano.nome, plano.max);
 }
 
+/** The laudo's columns its audit entries compare (CAMPOS_AUDITADOS.laudo). */
+const camposDoLaudoAuditados = {
+  nome: laudos.nome,
+  codigo: laudos.codigo,
+  tipo: laudos.tipo,
+  cliente: laudos.cliente,
+  empresaId: laudos.empresaId,
+  emailCliente: laudos.emailCliente,
+  observacoes: laudos.observacoes,
+  dataVencimento: laudos.dataVencimento,
+  status: laudos.status,
+  versao: laudos.versao,
+};
+
 /** A second laudo with the same code is a 409. */
 function duplicado(err: unknown): never {
   if (isUniqueViolation(err)) throw erro('codigoDuplicado');
@@ -506,7 +521,15 @@ export async function criarLaudo(
         })
         .returning({ id: laudos.id });
       // Read through the creator's own scope: a client's laudo always goes to their e-mail or company.
-      const laudo = toLaudoApi(await lerLaudo(tx, user, row!.id), hoje);
+      const criado = await lerLaudo(tx, user, row!.id);
+      const laudo = toLaudoApi(criado, hoje);
+      await registrarAuditoria(tx, atorDoUsuario(user), {
+        entidade: 'laudo',
+        entidadeId: criado.id,
+        acao: 'criou',
+        empresaId: criado.empresaId,
+        depois: criado,
+      });
       // The company's people see it in the bell; whoever created it does not (decision 032).
       if (destino.empresaId)
         await avisar(
@@ -563,15 +586,37 @@ export async function atualizarLaudo(
     ...(b.dataVencimento !== undefined ? { dataVencimento: b.dataVencimento } : {}),
     atualizadoEm: sql`now()`,
   };
-  await orFail('erroAoAtualizarLaudo', async () => {
-    const updated = await db
-      .update(laudos)
-      .set(set)
-      .where(and(eq(laudos.id, id), escopoDoUsuario(user)))
-      .returning({ id: laudos.id })
-      .catch(duplicado);
-    if (updated.length === 0) throw erro('laudoNaoEncontrado');
-  });
+  await orFail('erroAoAtualizarLaudo', () =>
+    db.transaction(async (tx) => {
+      // The values before, locked: a concurrent change cannot slip between this read and the update.
+      const [antes] = await tx
+        .select(camposDoLaudoAuditados)
+        .from(laudos)
+        .where(and(eq(laudos.id, id), escopoDoUsuario(user)))
+        .for('update');
+      if (!antes) throw erro('laudoNaoEncontrado');
+      const [depois] = await tx
+        .update(laudos)
+        .set(set)
+        .where(and(eq(laudos.id, id), escopoDoUsuario(user)))
+        .returning(camposDoLaudoAuditados)
+        .catch(duplicado);
+      if (!depois) throw erro('laudoNaoEncontrado');
+      // Each changed field with its old and new value; the company is the laudo's after the change
+      // (a laudo moved away is no longer the old company's to read). A PATCH that changed nothing
+      // but the timestamp is no entry.
+      if (!camposAlterados('laudo', antes, depois)) return;
+      await registrarAuditoria(tx, atorDoUsuario(user), {
+        entidade: 'laudo',
+        entidadeId: id,
+        acao: 'alterou',
+        empresaId: depois.empresaId,
+        antes,
+        depois,
+        ...(antes.empresaId !== depois.empresaId ? { detalhes: { empresaAnterior: antes.empresaId } } : {}),
+      });
+    }),
+  );
   return buscarLaudo(db, user, id, hoje);
 }
 
@@ -598,8 +643,15 @@ export async function excluirLaudo(
     const [removed] = await tx
       .delete(laudos)
       .where(and(eq(laudos.id, id), escopoDoUsuario(user)))
-      .returning({ pdf: laudos.arquivoPdf, excel: laudos.arquivoExcel });
+      .returning({ ...camposDoLaudoAuditados, pdf: laudos.arquivoPdf, excel: laudos.arquivoExcel });
     if (!removed) throw erro('laudoNaoEncontrado');
+    await registrarAuditoria(tx, atorDoUsuario(user), {
+      entidade: 'laudo',
+      entidadeId: id,
+      acao: 'excluiu',
+      empresaId: removed.empresaId,
+      antes: removed,
+    });
     return [removed.pdf, removed.excel, ...versoes];
   });
   await removerArquivosGuardados(storage, log, chaves);

@@ -2,6 +2,7 @@ import { formatDateBR } from '@laudos/domain';
 import { camposDoErro, renovacaoEntrada } from '@laudos/domain/api';
 import { and, desc, eq, notInArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { atorDoUsuario, registrarAuditoria } from '../../auditoria/registrar.ts';
 import type { SessionUser } from '../../auth/session.ts';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -148,6 +149,15 @@ export async function renovarLaudo(
           atualizadoEm: new Date(),
         })
         .where(eq(laudos.id, id));
+      await registrarAuditoria(tx, atorDoUsuario(user), {
+        entidade: 'versao',
+        entidadeId: id,
+        acao: 'emitiu_versao',
+        empresaId: atual.empresaId,
+        antes: { versao: atual.versao, dataVencimento: atual.dataVencimento },
+        depois: { versao, dataVencimento },
+        detalhes: { codigoAnterior: atual.codigo, codigo },
+      });
       await concluirSolicitacoesAbertas(tx, id, autor, versao, porEmail);
       if (atual.empresaId) {
         await avisar(

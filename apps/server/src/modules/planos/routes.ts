@@ -8,6 +8,7 @@ import {
 } from '@laudos/domain/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { atorDoUsuario } from '../../auditoria/registrar.ts';
 import {
   atualizarPlano,
   criarPlano,
@@ -60,7 +61,10 @@ export const planosAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: planoRespostaSchema },
       },
     },
-    async (request, reply) => reply.code(201).send({ plano: await criarPlano(app.ctx.db, request.body) }),
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send({ plano: await criarPlano(app.ctx.db, request.body, atorDoUsuario(request.sessionUser!)) }),
   );
 
   app.patch(
@@ -75,7 +79,14 @@ export const planosAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: planoRespostaSchema },
       },
     },
-    async (request) => ({ plano: await atualizarPlano(app.ctx.db, request.params.id, request.body) }),
+    async (request) => ({
+      plano: await atualizarPlano(
+        app.ctx.db,
+        request.params.id,
+        request.body,
+        atorDoUsuario(request.sessionUser!),
+      ),
+    }),
   );
 
   app.get(

@@ -1,6 +1,7 @@
 import { type PlanoPublico, planoFeatures } from '@laudos/domain';
 import type { AlteracaoPlano, PlanoAdmin, PlanoDados } from '@laudos/domain/api';
 import { asc, eq, sql } from 'drizzle-orm';
+import { type Ator, camposAlterados, registrarAuditoria } from '../../auditoria/registrar.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { planoEmVigor } from '../../db/plano-em-vigor.ts';
@@ -148,7 +149,7 @@ function uniqueName(err: unknown): never {
 }
 
 /** POST /api/admin/planos: a new plan; made the default, it takes the flag from the others. */
-export async function criarPlano(db: Db, input: PlanoDados): Promise<PlanoAdmin> {
+export async function criarPlano(db: Db, input: PlanoDados, auditor: Ator): Promise<PlanoAdmin> {
   const id = await db
     .transaction(async (tx) => {
       const [row] = await tx
@@ -157,6 +158,13 @@ export async function criarPlano(db: Db, input: PlanoDados): Promise<PlanoAdmin>
         .returning({ id: planos.id });
       await saveDefaultFlag(tx, row!.id, input.padrao);
       if (input.padrao) await tx.update(planos).set({ padrao: true }).where(eq(planos.id, row!.id));
+      await registrarAuditoria(tx, auditor, {
+        entidade: 'plano',
+        entidadeId: row!.id,
+        acao: 'criou',
+        empresaId: null,
+        depois: { ...input },
+      });
       return row!.id;
     })
     .catch(uniqueName);
@@ -167,7 +175,12 @@ export async function criarPlano(db: Db, input: PlanoDados): Promise<PlanoAdmin>
  * PATCH /api/admin/planos/:id. The default plan stays active, and stops being the default only when
  * another one becomes it.
  */
-export async function atualizarPlano(db: Db, id: string, b: AlteracaoPlano): Promise<PlanoAdmin> {
+export async function atualizarPlano(
+  db: Db,
+  id: string,
+  b: AlteracaoPlano,
+  auditor: Ator,
+): Promise<PlanoAdmin> {
   const atual = await buscarPlano(db, id);
   if (b.padrao === false && atual.padrao) throw erro('planoPadraoDesmarcado');
   if (b.ativo === false && (atual.padrao || b.padrao)) throw erro('planoPadraoDesativado');
@@ -178,6 +191,16 @@ export async function atualizarPlano(db: Db, id: string, b: AlteracaoPlano): Pro
         .update(planos)
         .set({ ...b, atualizadoEm: new Date() })
         .where(eq(planos.id, id));
+      const antes = Object.fromEntries(Object.keys(b).map((k) => [k, atual[k as keyof PlanoAdmin]]));
+      if (camposAlterados('plano', antes, b))
+        await registrarAuditoria(tx, auditor, {
+          entidade: 'plano',
+          entidadeId: id,
+          acao: 'alterou',
+          empresaId: null,
+          antes,
+          depois: { ...b },
+        });
     })
     .catch(uniqueName);
   return buscarPlano(db, id);

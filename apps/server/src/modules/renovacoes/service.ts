@@ -9,6 +9,7 @@ import {
 } from '@laudos/domain/api';
 import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { atorDoUsuario, registrarAuditoria } from '../../auditoria/registrar.ts';
 import type { SessionUser } from '../../auth/session.ts';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
@@ -330,7 +331,22 @@ export async function moverRenovacao(
   hoje: string,
   porEmail: EmailDoEstagio,
 ) {
-  await db.transaction((tx) => moverEstagio(tx, { respostaId: id, usuarioId: user.id }, entrada, porEmail));
+  await db.transaction(async (tx) => {
+    const [antes] = await tx
+      .select({ estagio: respostasLembrete.estagio, empresaId: respostasLembrete.empresaId })
+      .from(respostasLembrete)
+      .where(eq(respostasLembrete.id, id))
+      .limit(1);
+    await moverEstagio(tx, { respostaId: id, usuarioId: user.id }, entrada, porEmail);
+    await registrarAuditoria(tx, atorDoUsuario(user), {
+      entidade: 'renovacao',
+      entidadeId: id,
+      acao: 'alterou',
+      empresaId: antes?.empresaId ?? null,
+      antes: { estagio: antes?.estagio ?? null },
+      depois: { estagio: entrada.estagio },
+    });
+  });
   return lerRenovacao(db, id, hoje);
 }
 

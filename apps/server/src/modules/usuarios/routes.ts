@@ -8,6 +8,7 @@ import {
 } from '@laudos/domain/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { atorDoUsuario } from '../../auditoria/registrar.ts';
 import { bloqueiosRoutes } from './bloqueios-routes.ts';
 import {
   atualizarUsuario,
@@ -68,7 +69,7 @@ export const usuariosAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const usuario = await criarUsuario(app.ctx, request.body);
+      const usuario = await criarUsuario(app.ctx, request.body, atorDoUsuario(request.sessionUser!));
       return reply.code(201).send({ usuario });
     },
   );
@@ -102,7 +103,7 @@ export const usuariosAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await gerarSenhaTemporaria(app.ctx, request.params.id);
+      await gerarSenhaTemporaria(app.ctx, request.params.id, atorDoUsuario(request.sessionUser!));
       return { ok: true as const };
     },
   );

@@ -4,6 +4,7 @@ import type { AtualizarUsuarioInput, CriarUsuarioInput } from '@laudos/domain/ap
 import { hashPassword } from 'better-auth/crypto';
 import { and, asc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { type Ator, atorDoUsuario, camposAlterados, registrarAuditoria } from '../../auditoria/registrar.ts';
 import { endSessions } from '../../auth/auth.ts';
 import { clearSignInBlocks, listSignInBlocks } from '../../auth/sign-in-limits.ts';
 import type { Config } from '../../config.ts';
@@ -281,11 +282,27 @@ export interface DepsDeSenha {
   config: Pick<Config, 'tempPasswordTtlDays' | 'publicUrl' | 'timeZone'>;
 }
 
+/** The profile's columns its audit entries compare (CAMPOS_AUDITADOS.usuario). */
+const camposDoUsuarioAuditados = {
+  nome: usuarios.nome,
+  email: usuarios.email,
+  tipo: usuarios.tipo,
+  papel: usuarios.papel,
+  empresaId: usuarios.empresaId,
+  ativo: usuarios.ativo,
+  telefone: usuarios.telefone,
+  planoId: usuarios.planoId,
+};
+
 /**
  * POST /api/admin/usuarios: the account with a temporary password (on the default plan unless one
  * is given) and the welcome e-mail that carries the password, in one transaction.
  */
-export async function criarUsuario({ db, email, config }: DepsDeSenha, input: CriarUsuarioInput) {
+export async function criarUsuario(
+  { db, email, config }: DepsDeSenha,
+  input: CriarUsuarioInput,
+  auditor: Ator,
+) {
   await assertPlano(db, input.planoId);
   if (input.tipo === 'admin' && input.empresaId) throw erro('adminSemEmpresa');
   const senha = generateTemporaryPassword();
@@ -313,6 +330,22 @@ export async function criarUsuario({ db, email, config }: DepsDeSenha, input: Cr
         assumirEmailNaoConfirmado: true,
       });
       const u = { ...conta, empresa: empresa?.nome ?? null };
+      await registrarAuditoria(tx, auditor, {
+        entidade: 'usuario',
+        entidadeId: conta.id,
+        acao: 'criou',
+        empresaId: empresa?.id ?? null,
+        depois: {
+          nome: input.nome,
+          email: input.email,
+          tipo: input.tipo,
+          papel,
+          empresaId: empresa?.id ?? null,
+          telefone: input.telefone || null,
+          planoId,
+          ativo: true,
+        },
+      });
       // The temporary password exists only in this e-mail (sealed in the queue).
       await email.enqueue(
         tx,
@@ -330,7 +363,12 @@ export async function criarUsuario({ db, email, config }: DepsDeSenha, input: Cr
  * deactivated user loses every session. The team rules hold (issue 17): a company keeps an active
  * gestor, and joining or reactivation takes a seat of the company's plan.
  */
-export async function atualizarUsuario(db: Db, me: { id: string }, id: string, b: AtualizarUsuarioInput) {
+export async function atualizarUsuario(
+  db: Db,
+  me: Parameters<typeof atorDoUsuario>[0],
+  id: string,
+  b: AtualizarUsuarioInput,
+) {
   const atual = await buscarUsuario(db, id);
   if (id === me.id && (b.ativo === false || b.tipo === 'cliente')) throw erro('naoPodeDesativarASi');
   const tipo = b.tipo ?? atual.tipo;
@@ -348,7 +386,8 @@ export async function atualizarUsuario(db: Db, me: { id: string }, id: string, b
       if (!nova && antiga && empresaId === antiga.id && ativo && !atual.ativo) await assertVaga(tx, antiga);
       const papel =
         b.papel ?? (nova ? ((await gestoresAtivos(tx, nova.id)) === 0 ? 'gestor' : 'membro') : undefined);
-      await tx
+      const [antes] = await tx.select(camposDoUsuarioAuditados).from(usuarios).where(eq(usuarios.id, id));
+      const [depois] = await tx
         .update(usuarios)
         .set({
           ...(b.nome !== undefined ? { nome: b.nome } : {}),
@@ -360,8 +399,21 @@ export async function atualizarUsuario(db: Db, me: { id: string }, id: string, b
           ...(b.ativo !== undefined ? { ativo: b.ativo } : {}),
           atualizadoEm: new Date(),
         })
-        .where(eq(usuarios.id, id));
+        .where(eq(usuarios.id, id))
+        .returning(camposDoUsuarioAuditados);
       if (antiga) await assertGestorRestante(tx, antiga.id, gestoresAntes);
+      if (camposAlterados('usuario', antes, depois))
+        await registrarAuditoria(tx, atorDoUsuario(me), {
+          entidade: 'usuario',
+          entidadeId: id,
+          acao: 'alterou',
+          empresaId: depois?.empresaId ?? null,
+          antes,
+          depois,
+          ...(antes?.empresaId !== depois?.empresaId
+            ? { detalhes: { empresaAnterior: antes?.empresaId } }
+            : {}),
+        });
       if (b.nome !== undefined || b.tipo !== undefined || b.ativo !== undefined) {
         await tx
           .update(authUser)
@@ -384,7 +436,7 @@ export async function atualizarUsuario(db: Db, me: { id: string }, id: string, b
  * POST /api/admin/usuarios/:id/senha-temporaria: a new temporary password, valid at the next
  * sign-in, e-mailed to the user; their sessions end.
  */
-export async function gerarSenhaTemporaria({ db, email, config }: DepsDeSenha, id: string) {
+export async function gerarSenhaTemporaria({ db, email, config }: DepsDeSenha, id: string, auditor: Ator) {
   const u = await buscarUsuario(db, id);
   const senha = generateTemporaryPassword();
   const expira = temporaryPasswordExpiry(config.tempPasswordTtlDays);
@@ -395,6 +447,13 @@ export async function gerarSenhaTemporaria({ db, email, config }: DepsDeSenha, i
       .set({ primeiroAcesso: true, senhaTemporariaExpiraEm: expira, atualizadoEm: new Date() })
       .where(eq(usuarios.id, u.id));
     await endSessions(tx, u.id);
+    await registrarAuditoria(tx, auditor, {
+      entidade: 'usuario',
+      entidadeId: u.id,
+      acao: 'redefiniu_senha',
+      empresaId: u.empresaId,
+      detalhes: { senhaTemporaria: true },
+    });
     await email.enqueue(
       tx,
       emailSenhaTemporaria('senha_temporaria', u, senha, expira, config.publicUrl, config.timeZone),
@@ -408,7 +467,7 @@ export async function gerarSenhaTemporaria({ db, email, config }: DepsDeSenha, i
  */
 export async function excluirUsuario(
   deps: { db: Db; storage: Pick<FileStorage, 'remove'>; log: FastifyBaseLogger },
-  me: { id: string },
+  me: Parameters<typeof atorDoUsuario>[0],
   id: string,
 ): Promise<void> {
   const { db } = deps;
@@ -421,6 +480,13 @@ export async function excluirUsuario(
       const chaves = await excluirLaudosDoUsuario(tx, u);
       await tx.delete(authUser).where(eq(authUser.id, u.id));
       if (empresa) await assertGestorRestante(tx, empresa.id, gestoresAntes);
+      await registrarAuditoria(tx, atorDoUsuario(me), {
+        entidade: 'usuario',
+        entidadeId: u.id,
+        acao: 'excluiu',
+        empresaId: u.empresaId,
+        antes: { nome: u.nome, email: u.email, tipo: u.tipo, empresaId: u.empresaId },
+      });
       return chaves;
     }),
   );

@@ -31,5 +31,6 @@ export const adminNavItems: readonly AreaNavItem[] = [
   { to: paths.adminEmailTemplates, label: 'Modelos de e-mail' },
   { to: paths.adminSuporte, label: 'Suporte' },
   { to: paths.adminRenovacoes, label: 'Renovações' },
+  { to: paths.adminAuditoria, label: 'Auditoria' },
   { to: paths.preferencias, label: 'Preferências de notificação' },
 ];

@@ -411,6 +411,7 @@ describe('admin: configurações', () => {
       modeloResumo: 'resumo_mensal',
     },
     plans: { recommendedPlanId: null as string | null },
+    auditoria: { retencaoDias: 730 },
   };
 
   it('marks the wrong field and does not save', async () => {
@@ -440,6 +441,9 @@ describe('admin: configurações', () => {
     // Avisos obrigatórios (decision 035): the monthly report joins the after-expiry notices.
     expect((screen.getByLabelText('Avisos de laudo vencido') as HTMLInputElement).checked).toBe(true);
     fireEvent.click(screen.getByLabelText('Resumo mensal'));
+    fireEvent.change(screen.getByLabelText('Retenção do registro de auditoria (dias)'), {
+      target: { value: '365' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Salvar configurações' }));
 
     expect(await screen.findByText('Configurações salvas')).toBeTruthy();
@@ -453,6 +457,7 @@ describe('admin: configurações', () => {
         mode: 'sandbox',
         branding: { ...settings.branding, primaryColor: '#112233' },
         security: { requireTwoFactorForAdmins: true },
+        auditoria: { retencaoDias: 365 },
       },
     ]);
   });

@@ -8,10 +8,11 @@ import type { AppSettings } from '../api/admin-settings';
  * the form always has.
  */
 
-export type Draft = Omit<AppSettings, 'branding' | 'contact' | 'limits'> & {
+export type Draft = Omit<AppSettings, 'branding' | 'contact' | 'limits' | 'auditoria'> & {
   branding: { companyName: string; primaryColor: string; logo: string };
   contact: AppSettings['contact'];
   limits: { maxFileSizeMb: string; maxLaudosPerClient: string; maxUsers: string };
+  auditoria: { retencaoDias: string };
 };
 
 /** The text fields, by their path in the settings object (also their input names). */
@@ -27,6 +28,7 @@ export const fieldLabels = {
   'limits.maxFileSizeMb': 'Tamanho máximo de arquivo',
   'limits.maxLaudosPerClient': 'Máximo de laudos por cliente',
   'limits.maxUsers': 'Máximo de usuários',
+  'auditoria.retencaoDias': 'Retenção do registro de auditoria',
   'whatsapp.modeloAntes': 'Modelo do lembrete antes do vencimento',
   'whatsapp.modeloDepois': 'Modelo do lembrete após o vencimento',
   'whatsapp.modeloConfirmacao': 'Modelo da confirmação da resposta ao lembrete',
@@ -48,6 +50,7 @@ export function toDraft(settings: AppSettings): Draft {
       maxLaudosPerClient: String(settings.limits.maxLaudosPerClient),
       maxUsers: String(settings.limits.maxUsers),
     },
+    auditoria: { retencaoDias: String(settings.auditoria.retencaoDias) },
   };
 }
 
@@ -82,6 +85,7 @@ export function fromDraft(draft: Draft): AppSettings {
       maxLaudosPerClient: integer(draft.limits.maxLaudosPerClient),
       maxUsers: integer(draft.limits.maxUsers),
     },
+    auditoria: { retencaoDias: integer(draft.auditoria.retencaoDias) },
   };
 }
 
@@ -115,6 +119,7 @@ const messages: Record<FieldPath, (issue: Issue, draft: Draft) => string> = {
   'limits.maxFileSizeMb': integerMessage,
   'limits.maxLaudosPerClient': integerMessage,
   'limits.maxUsers': integerMessage,
+  'auditoria.retencaoDias': integerMessage,
   'whatsapp.modeloAntes': modeloMessage,
   'whatsapp.modeloDepois': modeloMessage,
   'whatsapp.modeloConfirmacao': modeloMessage,

@@ -293,6 +293,7 @@ export function LimitesSection({ field }: SectionProps) {
 export function SegurancaSection({
   draft,
   change,
+  field,
   adminHasTwoFactor,
 }: SectionProps & { adminHasTwoFactor: boolean }) {
   return (
@@ -315,6 +316,14 @@ export function SegurancaSection({
           continuar administrando.
         </p>
       ) : null}
+      <TextField
+        className="mt-4 sm:max-w-xs"
+        label="Retenção do registro de auditoria (dias)"
+        inputMode="numeric"
+        autoComplete="off"
+        hint="De 30 a 3650. Entradas mais antigas são apagadas todas as noites (padrão: 730, dois anos)."
+        {...field('auditoria.retencaoDias')}
+      />
     </Group>
   );
 }
