@@ -388,6 +388,33 @@ describe('LocalFileStorage', () => {
       await fs.rm(root, { recursive: true, force: true });
     }
   });
+
+  it('stages and promotes many uploads of one laudo at once while each promotion prunes the staging folders', async () => {
+    // Each promotion removes `staging/<laudo>` and `staging` when they empty; a save starting
+    // meanwhile must make them again, never fail (it answered 500 in a reliability run).
+    const root = await fs.mkdtemp(path.join(tmpdir(), 'laudos-storage-'));
+    try {
+      const storage = new LocalFileStorage(path.join(root, 'laudos'));
+      const laudo = 'b1f0c2de-1234-4abc-8def-0123456789ab';
+      const rounds = await Promise.allSettled(
+        Array.from({ length: 8 }, async (_, worker) => {
+          let done = 0;
+          for (let i = 0; i < 40; i++) {
+            const key = newStorageKey(laudo, worker % 2 ? 'pdf' : 'excel', worker % 2 ? 'pdf' : 'xlsx');
+            await storage.save(stagingKey(key), chunksOf(Buffer.from(`${worker}-${i}`), 1), { maxBytes: 100 });
+            await promote(storage, key);
+            await storage.remove(key);
+            done++;
+          }
+          return done;
+        }),
+      );
+      expect(rounds.map((r) => (r.status === 'fulfilled' ? r.value : String(r.reason)))).toEqual(Array(8).fill(40));
+      expect(await fs.readdir(storage.rootDir)).toEqual([]);
+    } finally {
+      await fs.rm(root, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('newStorageKey', () => {

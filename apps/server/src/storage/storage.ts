@@ -293,15 +293,16 @@ export class LocalFileStorage implements FileStorage {
     const source = this.pathOf(from);
     const target = this.pathOf(to);
     for (let attempt = 1; ; attempt++) {
-      await fs.mkdir(path.dirname(target), { recursive: true });
       try {
+        await fs.mkdir(path.dirname(target), { recursive: true });
         await fs.rename(source, target);
         break;
       } catch (error) {
         if (!isCode(error, 'ENOENT', 'ENOTDIR')) throw error;
         if (!(await this.exists(from))) throw new FileNotFoundError(from);
-        // A concurrent failed save pruned the target's folder meanwhile: make it again.
-        if (attempt >= 5) throw error;
+        // A concurrent save or move pruned the target's folder (or a parent the recursive mkdir
+        // had just made) meanwhile: make it again.
+        if (attempt >= 10) throw error;
       }
     }
     await syncDirectory(path.dirname(target));
@@ -404,14 +405,18 @@ async function mtimeOf(file: string): Promise<number> {
   }
 }
 
-/** Creates the temp file, re-creating its folder if a concurrent failed save pruned it meanwhile. */
+/**
+ * Creates the temp file, re-creating its folder if a concurrent save or move pruned it meanwhile.
+ * A recursive `mkdir` itself fails with ENOENT when another request removes a parent it has just
+ * made (a promoted upload pruning `staging/<laudo>` and `staging`): that is retried too.
+ */
 async function openTempFile(dir: string, temp: string): Promise<fs.FileHandle> {
   for (let attempt = 1; ; attempt++) {
-    await fs.mkdir(dir, { recursive: true });
     try {
+      await fs.mkdir(dir, { recursive: true });
       return await fs.open(temp, 'wx', 0o600);
     } catch (error) {
-      if (!isCode(error, 'ENOENT') || attempt >= 5) throw error;
+      if (!isCode(error, 'ENOENT') || attempt >= 10) throw error;
     }
   }
 }

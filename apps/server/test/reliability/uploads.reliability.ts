@@ -127,7 +127,16 @@ describe.each<Engine>(['postgres', 'pglite'])('SIGKILL during uploads (%s)', (en
             slot.acked = version;
             totals.acked += 1;
             totals.ackedBytes += version.bytes;
-          } else unexpected.push(`round ${round}: upload answered ${res.status} ${JSON.stringify(res.body)}`);
+          } else {
+            // The server's own account of it (its error log line), so a failure in CI can be read.
+            const logged = s.proc
+              .output()
+              .split('\n')
+              .filter((l) => /"level":(50|60)/.test(l))
+              .slice(-2)
+              .join('\n');
+            unexpected.push(`round ${round}: upload answered ${res.status} ${JSON.stringify(res.body)}\n${logged}`);
+          }
         }
       };
       const workers = Array.from({ length: WORKERS }, (_, w) => worker(w));
