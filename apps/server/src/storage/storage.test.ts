@@ -401,7 +401,9 @@ describe('LocalFileStorage', () => {
           let done = 0;
           for (let i = 0; i < 40; i++) {
             const key = newStorageKey(laudo, worker % 2 ? 'pdf' : 'excel', worker % 2 ? 'pdf' : 'xlsx');
-            await storage.save(stagingKey(key), chunksOf(Buffer.from(`${worker}-${i}`), 1), { maxBytes: 100 });
+            await storage.save(stagingKey(key), chunksOf(Buffer.from(`${worker}-${i}`), 1), {
+              maxBytes: 100,
+            });
             await promote(storage, key);
             await storage.remove(key);
             done++;
@@ -409,7 +411,9 @@ describe('LocalFileStorage', () => {
           return done;
         }),
       );
-      expect(rounds.map((r) => (r.status === 'fulfilled' ? r.value : String(r.reason)))).toEqual(Array(8).fill(40));
+      expect(rounds.map((r) => (r.status === 'fulfilled' ? r.value : String(r.reason)))).toEqual(
+        Array(8).fill(40),
+      );
       expect(await fs.readdir(storage.rootDir)).toEqual([]);
     } finally {
       await fs.rm(root, { recursive: true, force: true });

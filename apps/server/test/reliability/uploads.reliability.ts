@@ -135,7 +135,9 @@ describe.each<Engine>(['postgres', 'pglite'])('SIGKILL during uploads (%s)', (en
               .filter((l) => /"level":(50|60)/.test(l))
               .slice(-2)
               .join('\n');
-            unexpected.push(`round ${round}: upload answered ${res.status} ${JSON.stringify(res.body)}\n${logged}`);
+            unexpected.push(
+              `round ${round}: upload answered ${res.status} ${JSON.stringify(res.body)}\n${logged}`,
+            );
           }
         }
       };
