@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { adminApi, diaEmSaoPaulo, empresaChamada, entrarComoAdmin, escolherEmpresa, sufixo } from './support';
 
@@ -16,10 +17,19 @@ function dataBr(dia: string): string {
   return `${d}/${mes}/${ano}`;
 }
 
-/** At every step the page itself never scrolls sideways (a wide table scrolls inside its box). */
-async function semRolagemLateral(page: Page, passo: string) {
+/**
+ * At every step the page itself never scrolls sideways (a wide table scrolls inside its box), and
+ * axe finds nothing to fix.
+ */
+async function passoEmOrdem(page: Page, passo: string) {
+  // Kept among the run's artifacts (test-results/e2e-<projeto>) to look at.
+  await page.screenshot({ path: test.info().outputPath(`importacao-${passo}.png`), fullPage: true });
   const sobra = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(sobra, `${passo}: a página rola de lado`).toBeLessThanOrEqual(1);
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(
+    violations.map((v) => `${passo}: ${v.id} ${v.help} ${v.nodes.map((n) => n.target).join(' ')}`),
+  ).toEqual([]);
 }
 
 test('an admin imports a CSV made from the template: one error shown, four laudos imported and listed', async ({
@@ -40,7 +50,7 @@ test('an admin imports a CSV made from the template: one error shown, four laudo
   await page.getByRole('link', { name: 'Importar planilha' }).click();
   await expect(page).toHaveURL(/\/laudos\/importar$/);
   await expect(page.getByRole('heading', { level: 2, name: 'Escolha a planilha' })).toBeVisible();
-  await semRolagemLateral(page, 'planilha');
+  await passoEmOrdem(page, 'planilha');
 
   // The template: the headings the import recognises, for Excel in Portuguese.
   const baixando = page.waitForEvent('download');
@@ -92,7 +102,7 @@ test('an admin imports a CSV made from the template: one error shown, four laudo
   await expect(page.getByLabel('Código', { exact: true })).toHaveValue('Código');
   await expect(page.getByLabel(/^Data de vencimento/)).toHaveValue('Data de vencimento');
   await expect(page.getByRole('region', { name: 'Primeiras linhas da planilha' })).toContainText('Prensa 2');
-  await semRolagemLateral(page, 'colunas');
+  await passoEmOrdem(page, 'colunas');
   await page.getByRole('button', { name: 'Verificar planilha' }).click();
 
   // The check: 4 valid, 1 error on the spreadsheet's row 4 (the header is row 1).
@@ -104,7 +114,7 @@ test('an admin imports a CSV made from the template: one error shown, four laudo
   await expect(erros.locator('tbody tr')).toHaveCount(1);
   await expect(erros.locator('tbody tr').first()).toContainText('4');
   await expect(page.getByLabel('Enviar o e-mail de Novo Laudo Criado aos clientes')).not.toBeChecked();
-  await semRolagemLateral(page, 'verificação');
+  await passoEmOrdem(page, 'verificacao');
   await page.getByRole('button', { name: 'Importar 4 laudos' }).click();
 
   // The job runs on the server; the page follows it to the report.
@@ -116,7 +126,7 @@ test('an admin imports a CSV made from the template: one error shown, four laudo
     page.locator('dt', { hasText: rotulo }).locator('xpath=following-sibling::dd');
   await expect(contagem('Importados')).toHaveText('4');
   await expect(contagem('Com erro')).toHaveText('1');
-  await semRolagemLateral(page, 'relatório');
+  await passoEmOrdem(page, 'relatorio');
 
   const relatorioBaixando = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Baixar relatório (CSV)' }).click();

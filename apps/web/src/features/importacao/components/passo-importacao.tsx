@@ -61,7 +61,7 @@ export function PassoImportacao({
           className="h-3 w-full overflow-hidden rounded-full accent-brand-700"
         />
         <p className="text-sm text-slate-700">
-          {processadas.toLocaleString('pt-BR')} de {total.toLocaleString('pt-BR')}
+          {processadas.toLocaleString('pt-BR')} de {total.toLocaleString('pt-BR')} linhas
           {importacao.status === 'importando' ? ' (pode sair desta página: a importação continua)' : null}
         </p>
       </div>

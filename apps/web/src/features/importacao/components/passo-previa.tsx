@@ -81,7 +81,13 @@ export function PassoPrevia({
             columns={[
               {
                 header: 'Linha',
-                cell: (erro) => erro.linha,
+                // On a phone the row is a card that shows no headings: the number says what it is.
+                cell: (erro) => (
+                  <>
+                    <span className="md:hidden">Linha </span>
+                    {erro.linha}
+                  </>
+                ),
                 rowHeader: true,
                 className: 'whitespace-nowrap',
               },
