@@ -50,7 +50,8 @@ export function ImportarLaudos({ admin, listaHref }: { admin: boolean; listaHref
     );
   }
   if (importacao.isPending) return <SkeletonList rows={4} label="Carregando a importação..." />;
-  if (importacao.isError)
+  // A failed poll while the import runs keeps the last progress on screen; the next poll retries.
+  if (importacao.isError && !importacao.data)
     return (
       <div className="space-y-4">
         <ErrorNotice error={importacao.error} onRetry={() => void importacao.refetch()} />
