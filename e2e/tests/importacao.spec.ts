@@ -1,7 +1,18 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { adminApi, diaEmSaoPaulo, empresaChamada, entrarComoAdmin, escolherEmpresa, sufixo } from './support';
+import {
+  adminApi,
+  criarCliente,
+  diaEmSaoPaulo,
+  empresaChamada,
+  entrarComoAdmin,
+  escolherEmpresa,
+  mudarPlanoDaEmpresa,
+  primeiroAcesso,
+  sufixo,
+  verChamadaDosPlanos,
+} from './support';
 
 /*
  * Issue 22, the spreadsheet import, as the firm's admin does it at a desk and on a phone: the
@@ -143,4 +154,52 @@ test('an admin imports a CSV made from the template: one error shown, four laudo
   for (const n of [1, 2, 4, 5])
     await expect(page.getByText(`${prefixo}-${n}`, { exact: true }).first()).toBeVisible();
   await expect(page.getByText(`${prefixo}-3`, { exact: true })).toHaveCount(0);
+});
+
+test('a gestor imports into their own company once the plan includes it; before, the page says what it gives', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const api = await adminApi(baseURL!);
+  const s = sufixo();
+  const empresa = `Gestora Importa ${s}`;
+  const email = `importa-${s}@cliente.test`;
+  const empresaId = await empresaChamada(api, empresa);
+  await mudarPlanoDaEmpresa(api, empresaId, 'Básico');
+  const temporaria = await criarCliente(api, 'Gestora Importa', email, empresa);
+  await primeiroAcesso(page, email, temporaria, `senha-importa-${s}`);
+
+  // Without the plan feature: no link on the list, and the page points to the plans.
+  await page.goto('/vencimentos');
+  await expect(page.getByRole('link', { name: 'Adicionar ao calendário' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Importar planilha' })).toHaveCount(0);
+  await page.goto('/laudos/importar');
+  await verChamadaDosPlanos(page.getByRole('main'), 'Seu plano não inclui exportação de dados.');
+
+  await mudarPlanoDaEmpresa(api, empresaId, 'Profissional');
+  await api.dispose();
+  await page.goto('/vencimentos');
+  await page.getByRole('link', { name: 'Importar planilha' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Escolha a planilha' })).toBeVisible();
+  // Her rows go to her company: nothing to choose.
+  await expect(page.getByRole('combobox', { name: /^Empresa/ })).toHaveCount(0);
+  const codigo = `GIMP${s}`;
+  const csv = `Código,Nome,Tipo,Data de vencimento\r\n${codigo},Caldeira da gestora,NR-13,${diaEmSaoPaulo(90)}\r\n`;
+  await page
+    .getByLabel('Planilha (CSV ou XLSX)')
+    .setInputFiles({ name: 'meus-laudos.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+  await page.getByRole('button', { name: 'Enviar planilha' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Associe as colunas' })).toBeFocused();
+  await expect(page.getByText(`para ${empresa}`)).toBeVisible();
+  await expect(page.getByLabel('Empresa', { exact: true })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Verificar planilha' }).click();
+  await expect(page.getByText('Nenhum erro encontrado.')).toBeVisible();
+  await page.getByRole('button', { name: 'Importar 1 laudo' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Importação concluída' })).toBeVisible({
+    timeout: 60_000,
+  });
+  await page.getByRole('link', { name: 'Ver a lista de laudos' }).click();
+  await expect(page).toHaveURL(/\/vencimentos$/);
+  await expect(page.getByText('Caldeira da gestora').first()).toBeVisible();
 });
