@@ -110,6 +110,11 @@ describe('/laudos/importar', () => {
     expect(screen.getByRole('link', { name: 'Baixar modelo (XLSX)' }).getAttribute('href')).toBe(
       '/api/importacoes/modelo?formato=xlsx',
     );
+    // Nothing chosen: the company and the file are asked for, the server is not.
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar planilha' }));
+    expect(await screen.findByText('Escolha a empresa dos laudos.')).toBeTruthy();
+    expect(screen.getByText('Escolha a planilha (CSV ou XLSX).')).toBeTruthy();
+    expect(callsTo(fetchMock, 'POST /api/importacoes')).toHaveLength(0);
     fireEvent.click(screen.getByRole('radio', { name: /Pela coluna Empresa/ }));
     escolherArquivo();
     fireEvent.click(screen.getByRole('button', { name: 'Enviar planilha' }));
@@ -238,6 +243,8 @@ describe('/laudos/importar', () => {
     escolherArquivo('laudos.pdf');
     fireEvent.click(screen.getByRole('button', { name: 'Enviar planilha' }));
     expect(await screen.findByText('Escolha uma planilha CSV (.csv) ou Excel (.xlsx).')).toBeTruthy();
+    // The refused field takes the focus, so its message is read out.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Planilha (CSV ou XLSX)')));
     expect(callsTo(fetchMock, 'POST /api/importacoes')).toHaveLength(0);
 
     escolherArquivo('grande.xlsx');

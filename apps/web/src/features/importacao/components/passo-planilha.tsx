@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { EmpresaCombobox, type EmpresaEscolhida } from '../../../components/empresa-combobox';
 import { buttonClass } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
@@ -36,6 +36,12 @@ export function PassoPlanilha({
   const [empresa, setEmpresa] = useState<EmpresaEscolhida | null>(null);
   const [erros, setErros] = useState<{ arquivo?: string; empresa?: string }>({});
   const envio = useEnviarPlanilha();
+  const formRef = useRef<HTMLFormElement>(null);
+  // A refused choice takes the focus, so its message (tied to the field) is read out.
+  useEffect(() => {
+    if (erros.arquivo || erros.empresa)
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [erros]);
 
   function enviar(event: FormEvent) {
     event.preventDefault();
@@ -71,7 +77,7 @@ export function PassoPlanilha({
         </div>
       </div>
 
-      <form noValidate onSubmit={enviar} className="space-y-5">
+      <form ref={formRef} noValidate onSubmit={enviar} className="space-y-5">
         {envio.isError ? <FormAlert>{envio.error.message}</FormAlert> : null}
         {admin ? (
           <fieldset className="space-y-3">
