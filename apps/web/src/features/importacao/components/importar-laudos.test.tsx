@@ -267,6 +267,33 @@ describe('/laudos/importar', () => {
     renderApp(paths.importarLaudos);
     expect(await screen.findByText(/Só o gestor da empresa pode importar/)).toBeTruthy();
   }, 30_000);
+
+  it('lists the recent imports; one opens at its step, a finished one at its report', async () => {
+    const concluida = importacao({
+      nomeArquivo: 'laudos-de-outubro.xlsx',
+      empresaId: 'e-metalurgica',
+      empresaNome: 'Metalúrgica Souza',
+      status: 'concluida',
+      progresso: { processadas: 1500, total: 9963 },
+      resultado: { importados: 9900, atualizados: 0, pulados: 63, erros: 0 },
+    });
+    mockApi({
+      'GET /api/me': { body: perfil({ plano: planoComImportacao() }) },
+      'GET /api/importacoes': { body: { importacoes: [concluida] } },
+      [`GET /api/importacoes/${ID}`]: { body: { importacao: concluida } },
+    });
+    renderApp(paths.importarLaudos);
+    const recentes = await screen.findByRole('heading', { level: 2, name: 'Importações recentes' });
+    expect(recentes.nextElementSibling?.textContent).toContain('Metalúrgica Souza');
+    fireEvent.click(screen.getByRole('link', { name: 'laudos-de-outubro.xlsx' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Importação concluída' })).toBeTruthy();
+    // Thousands as Brazilians write them.
+    expect(screen.getByText('1.500 de 9.963 linhas')).toBeTruthy();
+    expect(screen.getByText('Importados').nextElementSibling?.textContent).toBe('9.900');
+    expect(screen.getByRole('link', { name: 'Ver a lista de laudos' }).getAttribute('href')).toBe(
+      '/vencimentos',
+    );
+  }, 30_000);
 });
 
 function planoComImportacao() {
