@@ -348,6 +348,8 @@ interface DadosDaLinha {
   tipo: string;
   dataVencimento: string | null;
   emailCliente: string | null;
+  /** Whether the row's own cell had an e-mail (a gestor's default does not overwrite on update). */
+  emailNaCelula: boolean;
   observacoes: string | null;
   empresa: { id: string; nome: string } | null;
 }
@@ -403,6 +405,7 @@ function lerLinha(
       tipo: tipo ?? tipoTexto,
       dataVencimento: data,
       emailCliente: email,
+      emailNaCelula: Boolean(v('emailCliente')),
       observacoes: v('observacoes') || null,
       empresa,
     },
@@ -749,7 +752,7 @@ export async function processarLote(
         nome: d.nome,
         tipo: d.tipo,
         ...(d.dataVencimento ? { dataVencimento: d.dataVencimento } : {}),
-        ...(indices.emailCliente !== undefined && d.emailCliente ? { emailCliente: d.emailCliente } : {}),
+        ...(d.emailNaCelula && d.emailCliente ? { emailCliente: d.emailCliente } : {}),
         ...(d.observacoes ? { observacoes: d.observacoes } : {}),
       };
       const campos = camposAlterados('laudo', antes, { ...antes, ...set });
