@@ -5,7 +5,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { auditoria, avisos, emailLogs, empresas, importacoes, laudos, planos } from '../src/db/schema.ts';
 import { processarImportacao, processarLote } from '../src/modules/importacao/service.ts';
 import { createAdmin, createUser, empresaDeTeste, json } from './helpers/accounts.ts';
+import { zipBombXlsx } from './helpers/security.ts';
 import { createTestServer, signIn, type TestServer } from './helpers/server.ts';
+import { waitUntil } from './helpers/wait.ts';
 
 /**
  * Issue 22, the spreadsheet import of laudos (decision 047): a 10,000-row XLSX with 37 bad rows
@@ -180,15 +182,13 @@ describe('spreadsheet import: 10,000 rows', () => {
     const beta = await empresaDeTeste(t, 'Usina Beta');
     // Codes Beta already has: a row of Alfa naming one is "another company's".
     for (let i = 0; i < 5; i++)
-      await db
-        .insert(laudos)
-        .values({
-          nome: 'De Beta',
-          codigo: `BETA-${i}`,
-          tipo: 'NR-13',
-          cliente: 'Usina Beta',
-          empresaId: beta,
-        });
+      await db.insert(laudos).values({
+        nome: 'De Beta',
+        codigo: `BETA-${i}`,
+        tipo: 'NR-13',
+        cliente: 'Usina Beta',
+        empresaId: beta,
+      });
 
     const linhas: (string | Date | null)[][] = [];
     const esperados: { linha: number; campo: string; mensagem: string }[] = [];
@@ -475,6 +475,22 @@ describe('spreadsheet import: updates, CSV, e-mails', () => {
     const grande = await enviar(t, admin.cookie, 'x.csv', Buffer.from(csv(muitas)));
     expect(grande.statusCode).toBe(422);
     expect(grande.json().error.message).toMatch(/^A planilha tem mais de 10\.000 linhas/);
+    // A zip bomb dressed as .xlsx is refused before ExcelJS unpacks it.
+    const bomba = await enviar(t, admin.cookie, 'x.xlsx', zipBombXlsx({ gigabytes: 1 }));
+    expect(bomba.statusCode).toBe(400);
+    expect(bomba.json().error.code).toBe('PLANILHA_SUSPEITA');
+    // Over the settings' size limit (1 MB here): 413 with the limit.
+    const settings = t.server.settings.get();
+    await t.server.settings.update({ ...settings, limits: { ...settings.limits, maxFileSizeMb: 1 } });
+    const pesada = await enviar(
+      t,
+      admin.cookie,
+      'x.csv',
+      Buffer.from(csv([['P-1', 'x'.repeat(1_100_000), 'NR-13', '', '', '', '']])),
+    );
+    expect(pesada.statusCode).toBe(413);
+    expect(pesada.json().error.message).toBe('Arquivo maior que o limite de 1 MB.');
+    expect(await t.server.database.db.select().from(importacoes)).toEqual([]);
   });
 
   it('queues "Novo Laudo Criado" only when asked, one per laudo with an e-mail', async () => {
@@ -521,6 +537,37 @@ describe('spreadsheet import: updates, CSV, e-mails', () => {
       .where(eq(emailLogs.templateType, 'laudo_criado'));
     expect(enviados.map((e) => e.para).sort()).toEqual(['b@acme.com.br', 'd@acme.com.br']);
   });
+});
+
+describe('spreadsheet import: the pg-boss job', () => {
+  it('with the workers on, executing queues the job and the worker imports the rows', async () => {
+    t = await createTestServer({ JOBS: 'on' });
+    const admin = await createAdmin(t);
+    const alfa = await empresaDeTeste(t, 'Usina Alfa');
+    const imp = await enviada(
+      t,
+      admin.cookie,
+      'a.csv',
+      Buffer.from(
+        csv([
+          ['JOB-1', 'A', 'NR-13', '', '', '', ''],
+          ['JOB-2', 'B', 'NR-12', '', '', '', ''],
+        ]),
+      ),
+      alfa,
+    );
+    await previa(t, admin.cookie, imp.id, imp.mapeamento, 'pular');
+    expect((await executar(t, admin.cookie, imp.id, 'pular')).statusCode).toBe(202);
+    const feita = await waitUntil(
+      async () => {
+        const atual = await ler(t!, admin.cookie, imp.id);
+        return atual.status === 'concluida' ? atual : null;
+      },
+      { timeoutMs: 30_000, what: 'a importação concluída pelo worker' },
+    );
+    expect(feita.resultado).toEqual({ importados: 2, atualizados: 0, pulados: 0, erros: 0 });
+    expect(await contarLaudos(t, 'JOB-')).toBe(2);
+  }, 60_000);
 });
 
 describe('spreadsheet import: plan and authorization', () => {

@@ -67,6 +67,8 @@ export function exigirImportador(user: SessionUser): void {
   if (user.tipo === 'admin') return;
   if (user.chaveApi || !user.empresaId || user.papel !== 'gestor')
     throw erro('apenasGestor', 'importar laudos por planilha');
+  // As for a laudo made by hand (destinoDoCliente): an unproven address cannot address anyone.
+  if (!user.emailVerificado) throw erro('emailNaoConfirmado');
 }
 
 function escopoDasImportacoes(user: SessionUser) {
