@@ -73,8 +73,27 @@ export function decodificarTexto(bytes: Buffer): string {
   try {
     return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
   } catch {
-    return new TextDecoder('windows-1252').decode(bytes);
+    return decodificar1252(bytes);
   }
+}
+
+/**
+ * Windows-1252 by hand: Node's TextDecoder('windows-1252') decodes as ISO-8859-1, which turns
+ * 0x80–0x9F (€, “ ”, –, … in a firm's observations) into control characters.
+ */
+const CP1252_80_9F =
+  '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
+  '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
+
+function decodificar1252(bytes: Buffer): string {
+  let texto = '';
+  for (let i = 0; i < bytes.length; i += 8192) {
+    const pedaco = bytes.subarray(i, i + 8192);
+    texto += String.fromCharCode(
+      ...Array.from(pedaco, (b) => (b >= 0x80 && b <= 0x9f ? CP1252_80_9F.charCodeAt(b - 0x80) : b)),
+    );
+  }
+  return texto;
 }
 
 /** `;` or `,`: whichever the first line has more of outside quotes (`;` on a tie, Excel pt-BR's). */

@@ -30,6 +30,7 @@ import {
 } from '../../db/schema.ts';
 import type { EmailService } from '../../email/delivery.ts';
 import { ERROS, erro } from '../../http/errors.ts';
+import { executarImportacaoJob } from '../../jobs/executar-importacao.ts';
 import { avisar } from '../avisos/service.ts';
 import { celulaCsv } from '../exportacao/laudos.ts';
 import { variaveisDoLaudo } from '../laudos/variaveis-email.ts';
@@ -43,7 +44,6 @@ import { lerPlanilha } from './planilha.ts';
  * the "importação e exportação de dados" feature (the route checks the plan).
  */
 
-export const FILA_DA_IMPORTACAO = 'importacao-executar';
 export const LOTE_DA_IMPORTACAO = 500;
 
 type ImportacaoRow = typeof importacoes.$inferSelect;
@@ -585,7 +585,7 @@ export async function executarImportacao(
       .returning({ id: importacoes.id });
     if (!marcada) throw erro('importacaoJaIniciada');
     await jobs.boss.send(
-      FILA_DA_IMPORTACAO,
+      executarImportacaoJob.name,
       { importacaoId: id },
       { db: fromDrizzle(tx as never, sql as never), singletonKey: id },
     );
