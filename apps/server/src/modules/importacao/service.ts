@@ -13,11 +13,16 @@ import {
 import { and, asc, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import { fromDrizzle } from 'pg-boss';
 import { z } from 'zod';
-import { type Ator, atorDoUsuario, camposAlterados } from '../../auditoria/registrar.ts';
+import {
+  type Ator,
+  atorDoUsuario,
+  camposAlterados,
+  type EntradaDeAuditoria,
+  registrarAuditorias,
+} from '../../auditoria/registrar.ts';
 import type { SessionUser } from '../../auth/session.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import {
-  auditoria,
   authUser,
   empresas,
   importacaoLinhas,
@@ -695,17 +700,8 @@ export async function processarLote(
       else desfechos.push({ ordem: v.ordem, resultado: 'erro', mensagem: MENSAGENS_DA_LINHA.outraEmpresa });
     }
 
-    const entradas: (typeof auditoria.$inferInsert)[] = [];
-    const base = {
-      atorTipo: ator.tipo,
-      atorId: ator.id,
-      atorNome: ator.nome,
-      atorPapel: ator.papel,
-      ip: ator.origem?.ip ?? null,
-      userAgent: ator.origem?.userAgent ?? null,
-      entidade: 'laudo',
-      detalhes: { importacaoId: id },
-    } as const;
+    const entradas: EntradaDeAuditoria[] = [];
+    const base = { entidade: 'laudo', detalhes: { importacaoId: id } } as const;
     let importados = 0;
     let atualizados = 0;
     if (inserir.length > 0) {
@@ -732,7 +728,7 @@ export async function processarLote(
           empresaId: c.empresaId,
           entidadeId: c.id,
           acao: 'criou',
-          campos: camposAlterados('laudo', null, c),
+          depois: c,
         });
         if (imp.enviarEmails && c.emailCliente) {
           await email.enqueue(tx, {
@@ -768,13 +764,18 @@ export async function processarLote(
           empresaId: antes!.empresaId,
           entidadeId: a.laudoId,
           acao: 'alterou',
-          campos,
+          antes,
+          depois: { ...antes, ...set },
         });
       }
       atualizados++;
       desfechos.push({ ordem: a.ordem, resultado: 'atualizado', mensagem: null });
     }
-    if (entradas.length > 0) await tx.insert(auditoria).values(entradas);
+    await registrarAuditorias(
+      tx,
+      { tipo: ator.tipo, id: ator.id, nome: ator.nome, papel: ator.papel, origem: ator.origem },
+      entradas,
+    );
 
     if (desfechos.length > 0) {
       await tx.execute(sql`
