@@ -111,7 +111,8 @@ export const importacaoRoutes: FastifyPluginAsyncZod = async (app) => {
       config: acesso,
       schema: {
         tags: ['laudos'],
-        summary: 'As 20 importações mais recentes (administrador: todas; gestor: as da sua empresa)',
+        summary:
+          'As 20 importações mais recentes (administrador: todas; gestor: as da sua empresa), sem a prévia (abra cada uma por id)',
         response: { 200: lista },
       },
     },

@@ -94,7 +94,8 @@ async function lerImportacao(db: DbOrTx, user: SessionUser, id: string): Promise
 
 // ── The API shape ──────────────────────────────────────────────────────────────────────────────
 
-async function paraApi(db: DbOrTx, row: ImportacaoRow) {
+/** The API shape; the list leaves the preview out (its errors may be thousands of rows each). */
+async function paraApi(db: DbOrTx, row: ImportacaoRow, { comPrevia = true } = {}) {
   const [empresa] = row.empresaId
     ? await db
         .select({ nome: empresas.nomeFantasia })
@@ -123,7 +124,7 @@ async function paraApi(db: DbOrTx, row: ImportacaoRow) {
     mapeamento: row.mapeamento as MapeamentoDaImportacao,
     existentes: row.existentes,
     enviarEmails: row.enviarEmails,
-    ...(row.previa ? { previa: row.previa as unknown as PreviaDaImportacao } : {}),
+    ...(row.previa && comPrevia ? { previa: row.previa as unknown as PreviaDaImportacao } : {}),
     progresso: { processadas: row.processadas, total: row.total },
     ...(terminou || row.processadas > 0
       ? {
@@ -256,7 +257,7 @@ export async function listarImportacoes(db: DbOrTx, user: SessionUser): Promise<
     .where(escopoDasImportacoes(user))
     .orderBy(desc(importacoes.criadoEm), desc(importacoes.id))
     .limit(20);
-  return Promise.all(rows.map((r) => paraApi(db, r)));
+  return Promise.all(rows.map((r) => paraApi(db, r, { comPrevia: false })));
 }
 
 /** GET /api/importacoes/:id */
