@@ -461,6 +461,40 @@ describe('spreadsheet import: updates, CSV, e-mails', () => {
     });
   });
 
+  it("remembers the company's mapping for the same headings; another company's file is mapped by names", async () => {
+    t = await createTestServer({ JOBS: 'off' });
+    const admin = await createAdmin(t);
+    const alfa = await empresaDeTeste(t, 'Usina Alfa');
+    const beta = await empresaDeTeste(t, 'Usina Beta');
+    const proprio = Buffer.from(
+      'Nº do laudo;Equipamento;Categoria;Próxima inspeção\r\nM-1;Caldeira;NR-13;01/02/2028\r\n',
+    );
+    const primeira = await enviada(t, admin.cookie, 'a.csv', proprio, alfa);
+    // Only "Equipamento" is a known name (nome); the rest is the firm's own vocabulary.
+    expect(primeira.mapeamento).toEqual({ nome: 'Equipamento' });
+    const escolhido = {
+      codigo: 'Nº do laudo',
+      nome: 'Equipamento',
+      tipo: 'Categoria',
+      dataVencimento: 'Próxima inspeção',
+    };
+    const vista = await previa(t, admin.cookie, primeira.id, escolhido, 'pular');
+    expect(vista.previa).toMatchObject({ novos: 1, erros: [] });
+    expect((await enviada(t, admin.cookie, 'b.csv', proprio, alfa)).mapeamento).toEqual(escolhido);
+    expect((await enviada(t, admin.cookie, 'c.csv', proprio, beta)).mapeamento).toEqual({
+      nome: 'Equipamento',
+    });
+    // A required field left unmapped is one clear 400, not an error on every row.
+    const semTipo = await t.app.inject({
+      method: 'POST',
+      url: `/api/importacoes/${primeira.id}/previa`,
+      headers: json(admin.cookie),
+      payload: { mapeamento: { codigo: 'Nº do laudo', nome: 'Equipamento' }, existentes: 'pular' },
+    });
+    expect(semTipo.statusCode).toBe(400);
+    expect(semTipo.json().error.message).toBe('Indique a coluna de cada campo obrigatório: Tipo.');
+  });
+
   it('refuses what is not a spreadsheet, an empty one and more than 10,000 rows, each in pt-BR', async () => {
     t = await createTestServer({ JOBS: 'off' });
     const admin = await createAdmin(t);
