@@ -48,6 +48,7 @@ import { empresasAdminRoutes, pedidoEmpresaRoutes } from './modules/empresas/rou
 import { conviteRoutes, equipeRoutes, equipesAdminRoutes } from './modules/equipes/routes.ts';
 import { exportacaoRoutes } from './modules/exportacao/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { importacaoRoutes } from './modules/importacao/routes.ts';
 import { laudosRoutes } from './modules/laudos/routes.ts';
 import { marcaAdminRoutes, marcaRoutes } from './modules/marca/routes.ts';
 import { meRoutes } from './modules/me/routes.ts';
@@ -336,6 +337,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(laudosRoutes);
   await app.register(auditoriaRoutes);
   await app.register(exportacaoRoutes);
+  await app.register(importacaoRoutes);
   await app.register(relatoriosRoutes);
   await app.register(suporteRoutes);
   await app.register(suporteAdminRoutes);

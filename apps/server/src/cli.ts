@@ -166,6 +166,7 @@ const commands: Record<string, { usage: string; run(config: Config, args: string
           enviarWhatsapp: { entregar: async () => {} },
           limparArmazenamento: { limparArmazenamento: async () => 0 },
           limparAuditoria: { limparAuditoria: async () => 0 },
+          executarImportacao: { processarImportacao: async () => {}, marcarFalha: async () => {} },
         });
         await jobs.start();
         try {

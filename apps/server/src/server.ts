@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { calendarDayIn } from '@laudos/domain';
 import type { FastifyInstance } from 'fastify';
 import { type BuildAppOptions, buildApp } from './app.ts';
 import { createAuth } from './auth/auth.ts';
@@ -11,6 +12,7 @@ import { createJobs, type Jobs } from './jobs/boss.ts';
 import { registrarJobs } from './jobs/registro.ts';
 import { limparAuditoria } from './modules/auditoria/service.ts';
 import { limparAvisosLidos } from './modules/avisos/service.ts';
+import { marcarFalha, processarImportacao } from './modules/importacao/service.ts';
 import { anexoDoLogo, marcaEmVigor } from './modules/marca/service.ts';
 import { NotificationScheduler } from './modules/notificacoes/agendador.ts';
 import { registrarResultadoDoLembrete } from './modules/notificacoes/envio.ts';
@@ -146,6 +148,19 @@ export async function createServer(config: Config, options: CreateServerOptions 
       },
       limparAuditoria: {
         limparAuditoria: () => limparAuditoria(database.db, lojaDeAjustes.get().auditoria.retencaoDias),
+      },
+      executarImportacao: {
+        processarImportacao: (id) =>
+          processarImportacao(
+            {
+              db: database.db,
+              email: delivery,
+              publicUrl: config.publicUrl,
+              hoje: () => calendarDayIn(config.timeZone, options.clock?.() ?? new Date()),
+            },
+            id,
+          ),
+        marcarFalha: (id, mensagem) => marcarFalha(database.db, id, mensagem),
       },
     });
     const auth = createAuth(

@@ -560,3 +560,136 @@ describe('authorization sweep of the audit log (issue 22)', () => {
     expect(problemas).toEqual([]);
   });
 });
+
+/*
+ * Issue 22's spreadsheet import (decision 047) with a real import of company A: a member is
+ * refused (403), another company's gestor does not see it (404), the admin sees every one. Every
+ * route under /api/importacoes must have a case here; a refusal changes nothing and shows nothing
+ * of A.
+ */
+describe('authorization sweep of the spreadsheet import (issue 22)', () => {
+  const A = 'Alfa Importadora Caldeiras';
+  const cookies = {} as Record<Quem, string | undefined>;
+  let importacaoA = '';
+
+  beforeAll(async () => {
+    const [empresarial] = await t.server.database.db
+      .select()
+      .from(planos)
+      .where(eq(planos.nome, 'Empresarial'));
+    const empresaA = await empresaDeTeste(t, A, { planoId: empresarial!.id });
+    const empresaB = await empresaDeTeste(t, 'Beta Importadora', { planoId: empresarial!.id });
+    const gestorA = await createUser(t, {
+      email: 'gestor@importadora-a.com.br',
+      empresaId: empresaA,
+      papel: 'gestor',
+    });
+    const membro = await createUser(t, {
+      email: 'membro@importadora-a.com.br',
+      empresaId: empresaA,
+      papel: 'membro',
+    });
+    const gestorB = await createUser(t, {
+      email: 'gestor@importadora-b.com.br',
+      empresaId: empresaB,
+      papel: 'gestor',
+    });
+    cookies.membro = await signIn(t.app, membro.email, membro.password);
+    cookies.gestorDeOutra = await signIn(t.app, gestorB.email, gestorB.password);
+    cookies.admin = adminCookie;
+    const boundary = '----varreduraimportacao';
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/importacoes',
+      headers: {
+        origin: TEST_ORIGIN,
+        cookie: await signIn(t.app, gestorA.email, gestorA.password),
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="arquivo"; filename="alfa-importadora.csv"\r\nContent-Type: text/csv\r\n\r\nCódigo;Nome;Tipo\r\nIMPA-1;Caldeira de ${A};NR-13\r\n\r\n--${boundary}--\r\n`,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    importacaoA = res.json().importacao.id;
+  });
+
+  const mapeamento = { codigo: 'Código', nome: 'Nome', tipo: 'Tipo' };
+  const casos: Record<string, { pedido: () => Pedido; esperado: Record<Quem, number> }> = {
+    'GET /api/importacoes/modelo': {
+      pedido: () => ({ url: '/api/importacoes/modelo' }),
+      esperado: { visitante: 401, membro: 403, gestorDeOutra: 200, admin: 200 },
+    },
+    // No file: the route refuses it after the access check (400), for whoever may import.
+    'POST /api/importacoes': {
+      pedido: () => ({ url: '/api/importacoes', body: {} }),
+      esperado: { visitante: 401, membro: 403, gestorDeOutra: 400, admin: 400 },
+    },
+    'GET /api/importacoes': {
+      pedido: () => ({ url: '/api/importacoes' }),
+      esperado: { visitante: 401, membro: 403, gestorDeOutra: 200, admin: 200 },
+    },
+    'GET /api/importacoes/{id}': {
+      pedido: () => ({ url: `/api/importacoes/${importacaoA}` }),
+      esperado: { visitante: 401, membro: 403, gestorDeOutra: 404, admin: 200 },
+    },
+    'POST /api/importacoes/{id}/previa': {
+      pedido: () => ({
+        url: `/api/importacoes/${importacaoA}/previa`,
+        body: { mapeamento, existentes: 'pular' },
+      }),
+      esperado: { visitante: 401, membro: 403, gestorDeOutra: 404, admin: 200 },
+    },
+    // The preview above chose "pular": executing with "atualizar" is refused (409) even for the admin.
+    'POST /api/importacoes/{id}/executar': {
+      pedido: () => ({
+        url: `/api/importacoes/${importacaoA}/executar`,
+        body: { existentes: 'atualizar', enviarEmails: false },
+      }),
+      esperado: { visitante: 401, membro: 403, gestorDeOutra: 404, admin: 409 },
+    },
+    'GET /api/importacoes/{id}/relatorio.csv': {
+      pedido: () => ({ url: `/api/importacoes/${importacaoA}/relatorio.csv` }),
+      esperado: { visitante: 401, membro: 403, gestorDeOutra: 404, admin: 200 },
+    },
+  };
+
+  it('every import route has its case, and every case is a route', () => {
+    const rotas = operations
+      .filter((op) => /^\/api\/importacoes(\/|$)/.test(op.path))
+      .map((op) => `${op.method} ${op.path}`);
+    expect(rotas.sort()).toEqual(Object.keys(casos).sort());
+  });
+
+  it('each caller gets what their role allows; a refusal changes nothing and never shows A', async () => {
+    const problemas: string[] = [];
+    for (const [rota, caso] of Object.entries(casos)) {
+      const method = rota.split(' ')[0] as 'GET' | 'POST';
+      for (const quem of ['visitante', 'membro', 'gestorDeOutra', 'admin'] as const) {
+        const antes = await dbFingerprint(t);
+        const cookie = cookies[quem];
+        const { url, body } = caso.pedido();
+        const res = await t.app.inject({
+          method,
+          url,
+          headers: {
+            origin: TEST_ORIGIN,
+            ...(cookie ? { cookie } : {}),
+            ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+          },
+          ...(body !== undefined ? { payload: body as object } : {}),
+        });
+        if (res.statusCode !== caso.esperado[quem]) {
+          problemas.push(`${rota} como ${quem}: ${res.statusCode} (esperado ${caso.esperado[quem]})`);
+          continue;
+        }
+        if (quem !== 'admin' && (res.body.includes(A) || res.body.includes('IMPA-1')))
+          problemas.push(`${rota} como ${quem}: mostra A`);
+        if (res.statusCode < 400) continue;
+        if (!res.json().error?.message)
+          problemas.push(`${rota} como ${quem}: ${res.statusCode} sem mensagem`);
+        const mudou = changedTables(antes, await dbFingerprint(t));
+        if (mudou.length > 0) problemas.push(`${rota} como ${quem}: recusado, mas mudou ${mudou.join(', ')}`);
+      }
+    }
+    expect(problemas).toEqual([]);
+  });
+});

@@ -52,6 +52,7 @@ const appPaths = [
   paths.renovacoes,
   paths.avisos,
   paths.laudo,
+  paths.importarLaudos,
   paths.conta,
   paths.preferencias,
   paths.admin,

@@ -223,7 +223,24 @@ function semSegredos(detalhes: Record<string, unknown> | undefined): Record<stri
  * fails (rolls back) leaves no entry, and an entry never claims a change that did not happen.
  */
 export async function registrarAuditoria(tx: DbOrTx, ator: Ator, entrada: EntradaDeAuditoria): Promise<void> {
-  await tx.insert(auditoria).values({
+  await tx.insert(auditoria).values(linhaDeAuditoria(ator, entrada));
+}
+
+/**
+ * Many entries of one actor in one statement, with the same allow-list and fence as one entry:
+ * a batch of a spreadsheet import (decision 047) writes its laudos' entries at once.
+ */
+export async function registrarAuditorias(
+  tx: DbOrTx,
+  ator: Ator,
+  entradas: readonly EntradaDeAuditoria[],
+): Promise<void> {
+  for (let i = 0; i < entradas.length; i += 1000)
+    await tx.insert(auditoria).values(entradas.slice(i, i + 1000).map((e) => linhaDeAuditoria(ator, e)));
+}
+
+function linhaDeAuditoria(ator: Ator, entrada: EntradaDeAuditoria): typeof auditoria.$inferInsert {
+  return {
     atorTipo: ator.tipo,
     atorId: ator.id,
     atorNome: ator.nome,
@@ -236,5 +253,5 @@ export async function registrarAuditoria(tx: DbOrTx, ator: Ator, entrada: Entrad
     acao: entrada.acao,
     campos: camposAlterados(entrada.entidade, entrada.antes, entrada.depois),
     detalhes: semSegredos(entrada.detalhes),
-  });
+  };
 }

@@ -1044,3 +1044,84 @@ export const auditoria = pgTable(
     check('auditoria_ator_tipo_ck', sql`${t.atorTipo} in ('usuario', 'chave_api', 'sistema')`),
   ],
 );
+
+/**
+ * A spreadsheet import of laudos (issue 22, decision 047): the file's headings and its rows are
+ * parsed at upload and kept here (`importacao_linhas`), never the file. `processadas` is the
+ * cursor of the pg-boss job: each batch advances it in the transaction that writes its laudos, so
+ * a crash resumes exactly where it was.
+ */
+export const importacoes = pgTable(
+  'importacoes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The company the laudos go to; null when an admin imports "pela coluna Empresa". */
+    empresaId: uuid('empresa_id').references(() => empresas.id, { onDelete: 'cascade' }),
+    criadoPor: text('criado_por').references(() => authUser.id, { onDelete: 'set null' }),
+    criadoPorNome: text('criado_por_nome'),
+    /** Whether the company's plan limit applies (a gestor's import; the firm's admins have none). */
+    limitada: boolean('limitada').notNull().default(false),
+    nomeArquivo: text('nome_arquivo').notNull(),
+    status: text('status')
+      .$type<'enviada' | 'validada' | 'importando' | 'concluida' | 'falhou'>()
+      .notNull()
+      .default('enviada'),
+    colunas: jsonb('colunas').$type<string[]>().notNull(),
+    total: integer('total').notNull(),
+    mapeamento: jsonb('mapeamento').$type<Record<string, string>>().notNull().default({}),
+    existentes: text('existentes').$type<'pular' | 'atualizar'>().notNull().default('pular'),
+    enviarEmails: boolean('enviar_emails').notNull().default(false),
+    /** The last preview (counts and every row's error). */
+    previa: jsonb('previa').$type<Record<string, unknown>>(),
+    /** Who runs it (the audit entries' actor): name, role, address and browser of the request. */
+    ator: jsonb('ator').$type<Record<string, unknown>>(),
+    processadas: integer('processadas').notNull().default(0),
+    importados: integer('importados').notNull().default(0),
+    atualizados: integer('atualizados').notNull().default(0),
+    pulados: integer('pulados').notNull().default(0),
+    erros: integer('erros').notNull().default(0),
+    falha: text('falha'),
+    ...timestamps,
+  },
+  (t) => [
+    index('importacoes_empresa_idx').on(t.empresaId, t.criadoEm.desc()),
+    index('importacoes_criado_idx').on(t.criadoEm.desc()),
+    check(
+      'importacoes_status_ck',
+      sql`${t.status} in ('enviada', 'validada', 'importando', 'concluida', 'falhou')`,
+    ),
+    check('importacoes_existentes_ck', sql`${t.existentes} in ('pular', 'atualizar')`),
+  ],
+);
+
+/** The rows of an import: `ordem` from 0 (the job's cursor), `linha` the spreadsheet's row number. */
+export const importacaoLinhas = pgTable(
+  'importacao_linhas',
+  {
+    importacaoId: uuid('importacao_id')
+      .notNull()
+      .references(() => importacoes.id, { onDelete: 'cascade' }),
+    ordem: integer('ordem').notNull(),
+    linha: integer('linha').notNull(),
+    valores: jsonb('valores').$type<string[]>().notNull(),
+    /** What the job did with it: importado | atualizado | pulado | erro (null until then). */
+    resultado: text('resultado'),
+    mensagem: text('mensagem'),
+  },
+  (t) => [primaryKey({ columns: [t.importacaoId, t.ordem] })],
+);
+
+/**
+ * The mapping last used for a set of headings (`assinatura`: the normalized headings), per company
+ * (`escopo` = its id) or for the firm's imports "pela coluna Empresa" (`escopo` = 'coluna').
+ */
+export const importacaoMapeamentos = pgTable(
+  'importacao_mapeamentos',
+  {
+    escopo: text('escopo').notNull(),
+    assinatura: text('assinatura').notNull(),
+    mapeamento: jsonb('mapeamento').$type<Record<string, string>>().notNull(),
+    atualizadoEm: timestamp('atualizado_em', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.escopo, t.assinatura] })],
+);

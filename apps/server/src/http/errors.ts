@@ -30,6 +30,9 @@ type Definicao = {
 };
 
 const SENHA_FRACA = 'A senha deve ter entre 8 e 128 caracteres.';
+/** The plan's laudo limit, in one wording (a refused create, an import's preview and its refusal). */
+export const limiteDoPlano = (plano: string, max: number) =>
+  `Limite do plano atingido: o plano ${plano} permite até ${max} laudos. Fale conosco para mudar de plano.`;
 const ARQUIVO_AUSENTE = 'Envie o arquivo no campo "arquivo" (multipart/form-data).';
 
 export const ERROS = {
@@ -368,12 +371,7 @@ export const ERROS = {
     message: 'Este e-mail já tem uma conta no Laudos. Peça ao administrador para vinculá-la à empresa.',
   },
   jaNaEquipe: { status: 409, code: 'JA_NA_EQUIPE', message: 'Esta pessoa já faz parte da equipe.' },
-  limiteDoPlano: {
-    status: 403,
-    code: 'LIMITE_DO_PLANO',
-    message: (plano: string, max: number) =>
-      `Limite do plano atingido: o plano ${plano} permite até ${max} laudos. Fale conosco para mudar de plano.`,
-  },
+  limiteDoPlano: { status: 403, code: 'LIMITE_DO_PLANO', message: limiteDoPlano },
   erroAoListarLaudos: { status: 500, code: 'ERRO_LAUDOS', message: 'Erro ao carregar laudos do cliente' },
   erroNasEstatisticas: { status: 500, code: 'ERRO_ESTATISTICAS', message: 'Erro ao carregar estatísticas' },
   erroAoAtualizarLaudo: { status: 500, code: 'ERRO_ATUALIZAR_LAUDO', message: 'Erro ao atualizar laudo' },
@@ -604,6 +602,61 @@ export const ERROS = {
     status: 400,
     code: 'DADOS_INVALIDOS',
     message: 'O início do período deve ser anterior ou igual ao fim.',
+  },
+
+  // ── Importação de laudos por planilha (issue 22, decision 047) ────────────────────────────
+  importacaoNaoEncontrada: { status: 404, code: 'NAO_ENCONTRADO', message: 'Importação não encontrada.' },
+  naoEhPlanilhaDeImportacao: {
+    status: 415,
+    code: 'TIPO_DE_ARQUIVO_INVALIDO',
+    message:
+      'O arquivo não é uma planilha CSV ou XLSX. Salve a planilha num desses formatos (ou use o modelo) e envie de novo.',
+  },
+  planilhaVazia: {
+    status: 422,
+    code: 'PLANILHA_VAZIA',
+    message: 'A planilha está vazia: a primeira linha deve ter os cabeçalhos das colunas (baixe o modelo).',
+  },
+  planilhaSemLinhas: {
+    status: 422,
+    code: 'PLANILHA_VAZIA',
+    message: 'A planilha só tem a linha de cabeçalhos: não há laudos para importar.',
+  },
+  planilhaComLinhasDemais: {
+    status: 422,
+    code: 'PLANILHA_GRANDE_DEMAIS',
+    message:
+      'A planilha tem mais de 10.000 linhas de laudos. Divida-a em arquivos de até 10.000 linhas e importe um de cada vez.',
+  },
+  empresaDaImportacao: {
+    status: 400,
+    code: 'DADOS_OBRIGATORIOS',
+    message: 'Escolha a empresa dos laudos ou indique a coluna Empresa da planilha.',
+  },
+  colunasObrigatorias: {
+    status: 400,
+    code: 'DADOS_OBRIGATORIOS',
+    message: (faltam: string) => `Indique a coluna de cada campo obrigatório: ${faltam}.`,
+  },
+  colunaInexistente: {
+    status: 400,
+    code: 'DADOS_INVALIDOS',
+    message: (coluna: string) => `A planilha não tem a coluna "${coluna}".`,
+  },
+  previaPendente: {
+    status: 409,
+    code: 'PREVIA_PENDENTE',
+    message: 'Verifique a planilha antes de importar: a prévia ainda não foi feita com estas escolhas.',
+  },
+  importacaoJaIniciada: {
+    status: 409,
+    code: 'IMPORTACAO_JA_INICIADA',
+    message: 'Esta importação já foi iniciada. Acompanhe o progresso ou envie a planilha de novo.',
+  },
+  limiteDoPlanoNaImportacao: {
+    status: 422,
+    code: 'LIMITE_DO_PLANO',
+    message: (plano: string, max: number) => `Importação recusada. ${limiteDoPlano(plano, max)}`,
   },
 } as const satisfies Record<string, Definicao>;
 

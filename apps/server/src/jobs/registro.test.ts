@@ -25,6 +25,7 @@ describe('registrarJobs', () => {
       enviarWhatsapp: { entregar: async () => {} },
       limparArmazenamento: { limparArmazenamento: async () => 0 },
       limparAuditoria: { limparAuditoria: async () => 0 },
+      executarImportacao: { processarImportacao: async () => {}, marcarFalha: async () => {} },
     };
     registrarJobs(jobs, config, ports);
     expect(filas.map((f) => f.name)).toEqual([
@@ -34,6 +35,7 @@ describe('registrarJobs', () => {
       'whatsapp-send',
       'armazenamento-limpar',
       'auditoria-limpar',
+      'importacao-executar',
     ]);
     const [email, lembretes, avisos] = filas;
     expect(email?.deadLetter).toBe('email-send-dead');
@@ -63,6 +65,7 @@ describe('registrarJobs', () => {
       enviarWhatsapp: { entregar: async () => {} },
       limparArmazenamento: { limparArmazenamento: async () => 0 },
       limparAuditoria: { limparAuditoria: async () => 0 },
+      executarImportacao: { processarImportacao: async () => {}, marcarFalha: async () => {} },
     });
     await filas[0]!.work!.handler([
       { id: 'j1', name: 'email-send', data: { logId: 'l1', sealed: 'x', extra: 1 }, retryCount: 2 } as never,

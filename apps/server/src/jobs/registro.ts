@@ -2,6 +2,7 @@ import type { Config } from '../config.ts';
 import type { Jobs } from './boss.ts';
 import { type EnviarEmailPort, enviarEmailJob } from './enviar-email.ts';
 import { type EnviarWhatsappPort, enviarWhatsappJob } from './enviar-whatsapp.ts';
+import { type ExecutarImportacaoPort, executarImportacaoJob } from './executar-importacao.ts';
 import { registerJob } from './job.ts';
 import { type LimparArmazenamentoPort, limparArmazenamentoJob } from './limpar-armazenamento.ts';
 import { type LimparAuditoriaPort, limparAuditoriaJob } from './limpar-auditoria.ts';
@@ -16,6 +17,7 @@ export interface JobPorts {
   enviarWhatsapp: EnviarWhatsappPort;
   limparArmazenamento: LimparArmazenamentoPort;
   limparAuditoria: LimparAuditoriaPort;
+  executarImportacao: ExecutarImportacaoPort;
 }
 
 /**
@@ -29,4 +31,5 @@ export function registrarJobs(jobs: Jobs, config: Config, ports: JobPorts): void
   registerJob(jobs, config, enviarWhatsappJob, ports.enviarWhatsapp);
   registerJob(jobs, config, limparArmazenamentoJob, ports.limparArmazenamento);
   registerJob(jobs, config, limparAuditoriaJob, ports.limparAuditoria);
+  registerJob(jobs, config, executarImportacaoJob, ports.executarImportacao);
 }

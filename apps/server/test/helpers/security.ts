@@ -10,6 +10,8 @@ import {
   chamadoMensagens,
   chamados,
   emailSupressoes,
+  importacaoLinhas,
+  importacoes,
   laudos,
   notificationHistory,
   respostasLembrete,
@@ -537,4 +539,23 @@ export function changedTables(before: Record<string, string>, after: Record<stri
     if (k === ENTRADA_RECUSADA) return Number(after[k] ?? 0) - Number(before[k] ?? 0) !== 1;
     return true;
   });
+}
+
+/** A spreadsheet import of the company (decision 047), straight in the database: one row, not previewed. */
+export async function importacaoDeTeste(t: TestServer, empresaId: string | null): Promise<string> {
+  const db = t.server.database.db;
+  const [imp] = await db
+    .insert(importacoes)
+    .values({
+      empresaId,
+      nomeArquivo: 'laudos.csv',
+      colunas: ['Código', 'Nome', 'Tipo'],
+      total: 1,
+      mapeamento: { codigo: 'Código', nome: 'Nome', tipo: 'Tipo' },
+    })
+    .returning({ id: importacoes.id });
+  await db
+    .insert(importacaoLinhas)
+    .values({ importacaoId: imp!.id, ordem: 0, linha: 2, valores: ['IMP-T1', 'Caldeira', 'NR-13'] });
+  return imp!.id;
 }

@@ -21,6 +21,7 @@ import {
   criarLaudoComArquivos,
   dbFingerprint,
   filesUnder,
+  importacaoDeTeste,
   multipart,
   pdf,
   png,
@@ -111,6 +112,8 @@ beforeAll(async () => {
     '/api/admin/notificacoes/regras/{id}': regra!.id,
     '/api/admin/blog/posts/{id}': rascunho.id,
     '/api/admin/auditoria/{id}': (await db.select({ id: auditoria.id }).from(auditoria).limit(1))[0]!.id,
+    // The owner's company's spreadsheet import (decision 047).
+    '/api/importacoes/{id}': await importacaoDeTeste(t, dono.empresaId!),
     '/api/blog/posts/{id}': rascunho.id,
     '/api/blog/posts/{idOuSlug}': rascunho.slug,
     // Better Auth's catch-all, exercised through a session read.
@@ -229,6 +232,10 @@ describe('security 1: authorization sweep', () => {
         cliente.statusCode !== 404
       )
         problemas.push(`${op.label}: outro cliente recebeu ${cliente.statusCode} no chamado do dono`);
+      // Another company's import: 403 when their plan lacks the feature, 404 otherwise (400 for a
+      // body the route's schema refuses before looking), never its data.
+      if (op.path.startsWith('/api/importacoes/{id}') && ![400, 403, 404].includes(cliente.statusCode))
+        problemas.push(`${op.label}: outro cliente recebeu ${cliente.statusCode} na importação do dono`);
       if (op.access === 'user' && op.path.startsWith('/api/avisos/{id}') && cliente.statusCode !== 404)
         problemas.push(`${op.label}: outro cliente recebeu ${cliente.statusCode} no aviso de outra pessoa`);
       if (op.access === 'user' && /^\/api\/empresa\/.*\{/.test(op.path) && cliente.statusCode !== 404)

@@ -15,6 +15,7 @@ import {
   criarLaudoComArquivos,
   dbFingerprint,
   filesUnder,
+  importacaoDeTeste,
   multipart,
   pdf,
   registrosDaEquipe,
@@ -79,6 +80,7 @@ beforeAll(async () => {
     '/api/admin/notificacoes/regras/{id}': regra!.id,
     '/api/admin/blog/posts/{id}': post.json().id,
     '/api/admin/auditoria/{id}': (await db.select({ id: auditoria.id }).from(auditoria).limit(1))[0]!.id,
+    '/api/importacoes/{id}': await importacaoDeTeste(t, cliente.empresaId!),
     ...(await registrosDaEquipe(t, cliente.empresaId!)),
   };
 });
@@ -88,6 +90,11 @@ const UM_CLIQUE = 'POST /api/descadastro/{token}';
 /** Bodies that the server would accept from our own pages. */
 const corpos: Record<string, unknown> = {
   'POST /api/laudos': { nome: 'Criado de fora', codigo: 'FORA-1', tipo: 'NR-13' },
+  'POST /api/importacoes/{id}/previa': {
+    mapeamento: { codigo: 'Código', nome: 'Nome', tipo: 'Tipo' },
+    existentes: 'pular',
+  },
+  'POST /api/importacoes/{id}/executar': { existentes: 'pular', enviarEmails: false },
   'PATCH /api/laudos/{id}': { nome: 'Alterado de fora' },
   'POST /api/conta/senha': { senhaAtual: 'senha-do-cliente', novaSenha: 'senha-de-fora-1' },
   'POST /api/admin/usuarios': { nome: 'Invasor', email: 'invasor@evil.example', tipo: 'admin' },
@@ -155,6 +162,8 @@ async function enviar(
 ) {
   let body: { payload: Buffer | string; contentType: string } | undefined;
   if (label === 'POST /api/laudos/{id}/arquivos/{tipo}') body = multipart('de-fora.pdf', pdf(1500));
+  else if (label === 'POST /api/importacoes')
+    body = multipart('de-fora.csv', Buffer.from('Código;Nome;Tipo\r\nFORA-9;De fora;NR-13\r\n'));
   else if (label === 'POST /api/laudos/{id}/renovar')
     body = corpoDeRenovacao(
       { codigo: 'FORA-2', dataVencimento: '2100-01-01' },

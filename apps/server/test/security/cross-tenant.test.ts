@@ -61,6 +61,8 @@ let dono: Conta;
 let atacantes: { quem: string; cookie?: string; chave?: string }[] = [];
 let chaveDeB: { id: string };
 let avisoDeB: { id: string };
+/** B's spreadsheet import (decision 047), uploaded by B's gestor, not yet previewed. */
+let importacaoDeB: { id: string };
 let chamadoDeB: { id: string; mensagemId: string };
 let laudosDeB: { id: string; codigo: string }[] = [];
 let conviteDeB: { id: string };
@@ -154,6 +156,7 @@ beforeAll(async () => {
   conviteDeB = await convidarEmB('convidado@beta.com.br');
   chaveDeB = await chaveApiDeB();
   chamadoDeB = await chamadoDeSuporteDeB('Vazamento confidencial da Beta');
+  importacaoDeB = await importacaoDeBPorHttp();
   // B's gestor has in-app notices of the laudo created for B and of the reminder (decision 032).
   const avisosDeB = await t.server.database.db.select().from(avisos).where(eq(avisos.usuarioId, dono.id));
   expect(avisosDeB.map((a) => a.tipo)).toEqual(expect.arrayContaining(['laudo_novo', 'lembrete_enviado']));
@@ -191,6 +194,8 @@ beforeAll(async () => {
     chamadoDeB.id,
     chamadoDeB.mensagemId,
     ...avisosDeB.map((a) => a.id),
+    importacaoDeB.id,
+    'planilha-confidencial-beta',
     'Vazamento confidencial',
     ...notificacoes.map((n) => n.id),
     ...emails.map((e) => e.id),
@@ -292,6 +297,20 @@ async function estadoDeB() {
   };
 }
 
+/** A spreadsheet import of B's, uploaded by B's gestor (one row naming B's laudo). */
+async function importacaoDeBPorHttp(): Promise<{ id: string }> {
+  const csv = `Código;Nome;Tipo\r\nIMP-${CODIGO_B};${NOME_B};NR-13\r\n`;
+  const body = multipart('planilha-confidencial-beta.csv', Buffer.from(csv));
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/importacoes',
+    headers: { origin: TEST_ORIGIN, cookie: dono.cookie, 'content-type': body.contentType },
+    payload: body.payload,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return { id: res.json().importacao.id };
+}
+
 /**
  * How to fill each kind of path parameter with B's records. A user route whose parameter is not
  * here cannot be exercised, and the checklist fails until someone says how.
@@ -305,6 +324,7 @@ function valoresDe(op: Operation, parametro: string, deB: { id: string }): strin
   )
     return [deB.id];
   if (parametro === 'id' && op.path.startsWith('/api/avisos/{id}')) return [deB.id];
+  if (parametro === 'id' && op.path.startsWith('/api/importacoes/{id}')) return [deB.id];
   if (parametro === 'numero' && op.path.startsWith('/api/laudos/{id}/versoes/{numero}')) return ['1'];
   if (op.path.startsWith('/api/suporte/chamados/{id}')) {
     if (parametro === 'id') return [deB.id];
@@ -319,6 +339,7 @@ function registrosDeB(op: Operation): { id: string }[] {
   if (op.path.startsWith('/api/empresa/chaves-api/')) return [chaveDeB];
   if (op.path.startsWith('/api/suporte/chamados/')) return [chamadoDeB];
   if (op.path.startsWith('/api/avisos/')) return [avisoDeB];
+  if (op.path.startsWith('/api/importacoes/')) return [importacaoDeB];
   if (op.path.startsWith('/api/empresa/pessoas/')) return [colegaDeB, dono];
   return laudosDeB;
 }
@@ -329,6 +350,20 @@ async function controleDeB(op: Operation): Promise<{ id: string; mensagemId?: st
   if (op.path.startsWith('/api/empresa/convites/')) return convidarEmB(`controle-${sufixo}@beta.com.br`);
   if (op.path.startsWith('/api/empresa/chaves-api/')) return chaveApiDeB();
   if (op.path.startsWith('/api/avisos/')) return { id: await avisoDeTeste(t, dono.id) };
+  // Executing needs the preview made first (with the same choice the body sends).
+  if (op.path.startsWith('/api/importacoes/')) {
+    const nova = await importacaoDeBPorHttp();
+    if (op.label === 'POST /api/importacoes/{id}/executar') {
+      const res = await chamar(
+        { ...op, label: 'POST /api/importacoes/{id}/previa' },
+        '',
+        { cookie: dono.cookie },
+        `/api/importacoes/${nova.id}/previa`,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    return nova;
+  }
   // A fresh request: the owner's control call may attach to its message (one file per message).
   if (op.path.startsWith('/api/suporte/chamados/')) {
     const novo = await chamadoDeSuporteDeB(`Controle ${sufixo}`);
@@ -405,15 +440,33 @@ async function corpo(op: Operation, url: string) {
       contentType: 'application/json',
     };
   }
+  if (op.label === 'POST /api/importacoes/{id}/previa')
+    return {
+      payload: JSON.stringify({
+        mapeamento: { codigo: 'Código', nome: 'Nome', tipo: 'Tipo' },
+        existentes: 'pular',
+      }),
+      contentType: 'application/json',
+    };
+  if (op.label === 'POST /api/importacoes/{id}/executar')
+    return {
+      payload: JSON.stringify({ existentes: 'pular', enviarEmails: false }),
+      contentType: 'application/json',
+    };
   if (op.jsonBody) return { payload: '{}', contentType: 'application/json' };
   return undefined;
 }
 
-async function chamar(op: Operation, url: string, quem: { cookie?: string; chave?: string }) {
+async function chamar(
+  op: Operation,
+  url: string,
+  quem: { cookie?: string; chave?: string },
+  outraUrl?: string,
+) {
   const body = await corpo(op, url);
   return t.app.inject({
     method: op.method,
-    url,
+    url: outraUrl ?? url,
     headers: {
       ...(quem.cookie ? { cookie: quem.cookie, origin: TEST_ORIGIN } : {}),
       ...(quem.chave ? { authorization: `Bearer ${quem.chave}` } : {}),

@@ -28,6 +28,7 @@ import {
   clienteComSessao,
   criarLaudo,
   dbFingerprint,
+  importacaoDeTeste,
   registrosDaEquipe,
 } from '../helpers/security.ts';
 import { createTestServer, TEST_ORIGIN } from '../helpers/server.ts';
@@ -111,6 +112,8 @@ beforeAll(async () => {
     '/api/laudos/{id}/versoes/{numero}': '1',
     // The laudo's creation is an audit entry (issue 22).
     '/api/admin/auditoria/{id}': (await db.select({ id: auditoria.id }).from(auditoria).limit(1))[0]!.id,
+    // The client's company's spreadsheet import (decision 047).
+    '/api/importacoes/{id}': await importacaoDeTeste(t, cliente.empresaId!),
     '/api/admin/notificacoes/regras/{id}': regra!.id,
     '/api/admin/blog/posts/{id}': post.json().id,
     '/api/blog/posts/{id}': post.json().id,

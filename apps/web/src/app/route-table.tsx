@@ -256,6 +256,10 @@ export const routes: RouteObject[] = [
                     path: paths.laudo,
                     lazy: page(() => import('./routes/account/laudo'), 'LaudoPage'),
                   },
+                  {
+                    path: paths.importarLaudos,
+                    lazy: page(() => import('./routes/account/importar-laudos'), 'ImportarLaudosPage'),
+                  },
                 ],
               },
               {

@@ -34,6 +34,7 @@ export const paths = {
   suporteChamado: '/suporte/:id',
   renovacoes: '/renovacoes',
   laudo: '/laudos/:id',
+  importarLaudos: '/laudos/importar',
   avisos: '/avisos',
   conta: '/conta',
   preferencias: '/preferencias',

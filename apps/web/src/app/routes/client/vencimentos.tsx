@@ -9,6 +9,9 @@ export function VencimentosPage() {
     <VencimentosLista
       admin={user?.tipo === 'admin'}
       exportacaoIncluida={user?.tipo === 'admin' || Boolean(user?.plano?.dataExport)}
+      importacaoPermitida={
+        user?.tipo === 'admin' || (user?.papel === 'gestor' && Boolean(user.plano?.dataExport))
+      }
     />
   );
 }

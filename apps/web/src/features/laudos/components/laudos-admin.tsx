@@ -74,9 +74,14 @@ export function LaudosAdmin({ empresa, onLimparEmpresa }: LaudosAdminProps = {})
     <div className="space-y-5">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <h2 className="text-xl font-semibold text-slate-900">Laudos de todos os clientes</h2>
-        <Link to={paths.novoLaudo} className={buttonClass('primary')}>
-          Novo laudo
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <Link to={paths.importarLaudos} className={buttonClass('secondary')}>
+            Importar planilha
+          </Link>
+          <Link to={paths.novoLaudo} className={buttonClass('primary')}>
+            Novo laudo
+          </Link>
+        </div>
       </div>
 
       {empresa ? (

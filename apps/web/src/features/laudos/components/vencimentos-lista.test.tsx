@@ -137,4 +137,37 @@ describe('/vencimentos', () => {
       expect(ativas.every((url) => url.searchParams.get('ordem') === 'codigo')).toBe(true);
     });
   });
+  it('offers "Importar planilha" to a gestor whose plan includes it, not to a member nor without the plan', async () => {
+    const plano = {
+      id: 'p-pro',
+      nome: 'Profissional',
+      preco: 99,
+      maxLaudos: 500,
+      maxUsuarios: 10,
+      notificacoes: true,
+      whatsappAlerts: false,
+      emailSupport: true,
+      prioritySupport: false,
+      customReports: false,
+      apiAccess: false,
+      dataExport: true,
+      customBranding: false,
+    };
+    const rotas = {
+      'GET /api/tipos-laudo': tipos,
+      'GET /api/laudos': { body: pagina([]) },
+    };
+    for (const [usuario, ve] of [
+      [perfil({ plano }), true],
+      [perfil({ plano, papel: 'membro' }), false],
+      [perfil({ plano: { ...plano, dataExport: false } }), false],
+    ] as const) {
+      mockApi({ ...rotas, 'GET /api/me': { body: usuario } });
+      const { unmount } = renderApp(paths.vencimentos);
+      await screen.findByRole('link', { name: 'Adicionar ao calendário' });
+      const link = screen.queryByRole('link', { name: 'Importar planilha' });
+      expect(link?.getAttribute('href') ?? null).toBe(ve ? '/laudos/importar' : null);
+      unmount();
+    }
+  });
 });

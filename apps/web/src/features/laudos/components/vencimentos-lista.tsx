@@ -35,10 +35,13 @@ const secoes: { status: StatusVencimento; titulo: string; vazio: string }[] = [
 export function VencimentosLista({
   admin,
   exportacaoIncluida = false,
+  importacaoPermitida = false,
 }: {
   admin: boolean;
   /** Whether the plan includes `data_export` (admins always): the export, or what it would give. */
   exportacaoIncluida?: boolean;
+  /** Admins, and a gestor whose plan includes `data_export`: the link to the spreadsheet import. */
+  importacaoPermitida?: boolean;
 }) {
   const [filtros, setFiltros] = useState<FiltrosBasicos>({ busca: '', tipo: '' });
   const busca = useDebouncedValue(filtros.busca, 300);
@@ -63,6 +66,11 @@ export function VencimentosLista({
           <Link to={calendarioNaContaHref} className={buttonClass('secondary')}>
             Adicionar ao calendário
           </Link>
+          {importacaoPermitida ? (
+            <Link to={paths.importarLaudos} className={buttonClass('secondary')}>
+              Importar planilha
+            </Link>
+          ) : null}
           <Link to={paths.novoLaudo} className={buttonClass('primary')}>
             Novo laudo
           </Link>
