@@ -193,7 +193,7 @@ function normalizar(v: unknown): unknown {
 }
 
 /** `{campo: {de, para}}` of the allow-listed fields that changed; null when none did. */
-export function camposAlterados(
+function camposAlterados(
   entidade: Entidade,
   antes: Record<string, unknown> | null | undefined,
   depois: Record<string, unknown> | null | undefined,
@@ -223,6 +223,30 @@ function semSegredos(detalhes: Record<string, unknown> | undefined): Record<stri
  * fails (rolls back) leaves no entry, and an entry never claims a change that did not happen.
  */
 export async function registrarAuditoria(tx: DbOrTx, ator: Ator, entrada: EntradaDeAuditoria): Promise<void> {
+  await inserir(tx, ator, entrada, camposAlterados(entrada.entidade, entrada.antes, entrada.depois));
+}
+
+/**
+ * An update's entry (`acao` 'alterou' unless told): written only when an allow-listed field changed,
+ * so a save that changed nothing (or only a timestamp) is no entry. Returns whether it wrote one.
+ */
+export async function registrarAlteracao(
+  tx: DbOrTx,
+  ator: Ator,
+  entrada: Omit<EntradaDeAuditoria, 'acao'> & { acao?: string },
+): Promise<boolean> {
+  const campos = camposAlterados(entrada.entidade, entrada.antes, entrada.depois);
+  if (!campos) return false;
+  await inserir(tx, ator, { ...entrada, acao: entrada.acao ?? 'alterou' }, campos);
+  return true;
+}
+
+async function inserir(
+  tx: DbOrTx,
+  ator: Ator,
+  entrada: EntradaDeAuditoria,
+  campos: ReturnType<typeof camposAlterados>,
+): Promise<void> {
   await tx.insert(auditoria).values({
     atorTipo: ator.tipo,
     atorId: ator.id,
@@ -234,7 +258,7 @@ export async function registrarAuditoria(tx: DbOrTx, ator: Ator, entrada: Entrad
     entidade: entrada.entidade,
     entidadeId: entrada.entidadeId,
     acao: entrada.acao,
-    campos: camposAlterados(entrada.entidade, entrada.antes, entrada.depois),
+    campos,
     detalhes: semSegredos(entrada.detalhes),
   });
 }

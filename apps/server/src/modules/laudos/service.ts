@@ -6,7 +6,7 @@ import {
 } from '@laudos/domain';
 import type { LaudoEntrada } from '@laudos/domain/api';
 import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
-import { atorDoUsuario, camposAlterados, registrarAuditoria } from '../../auditoria/registrar.ts';
+import { atorDoUsuario, registrarAlteracao, registrarAuditoria } from '../../auditoria/registrar.ts';
 import type { SessionUser } from '../../auth/session.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -605,11 +605,9 @@ export async function atualizarLaudo(
       // Each changed field with its old and new value; the company is the laudo's after the change
       // (a laudo moved away is no longer the old company's to read). A PATCH that changed nothing
       // but the timestamp is no entry.
-      if (!camposAlterados('laudo', antes, depois)) return;
-      await registrarAuditoria(tx, atorDoUsuario(user), {
+      await registrarAlteracao(tx, atorDoUsuario(user), {
         entidade: 'laudo',
         entidadeId: id,
-        acao: 'alterou',
         empresaId: depois.empresaId,
         antes,
         depois,

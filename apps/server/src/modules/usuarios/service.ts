@@ -4,7 +4,12 @@ import type { AtualizarUsuarioInput, CriarUsuarioInput } from '@laudos/domain/ap
 import { hashPassword } from 'better-auth/crypto';
 import { and, asc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { type Ator, atorDoUsuario, camposAlterados, registrarAuditoria } from '../../auditoria/registrar.ts';
+import {
+  type Ator,
+  atorDoUsuario,
+  registrarAlteracao,
+  registrarAuditoria,
+} from '../../auditoria/registrar.ts';
 import { endSessions } from '../../auth/auth.ts';
 import { clearSignInBlocks, listSignInBlocks } from '../../auth/sign-in-limits.ts';
 import type { Config } from '../../config.ts';
@@ -402,18 +407,16 @@ export async function atualizarUsuario(
         .where(eq(usuarios.id, id))
         .returning(camposDoUsuarioAuditados);
       if (antiga) await assertGestorRestante(tx, antiga.id, gestoresAntes);
-      if (camposAlterados('usuario', antes, depois))
-        await registrarAuditoria(tx, atorDoUsuario(me), {
-          entidade: 'usuario',
-          entidadeId: id,
-          acao: 'alterou',
-          empresaId: depois?.empresaId ?? null,
-          antes,
-          depois,
-          ...(antes?.empresaId !== depois?.empresaId
-            ? { detalhes: { empresaAnterior: antes?.empresaId } }
-            : {}),
-        });
+      await registrarAlteracao(tx, atorDoUsuario(me), {
+        entidade: 'usuario',
+        entidadeId: id,
+        empresaId: depois?.empresaId ?? null,
+        antes,
+        depois,
+        ...(antes?.empresaId !== depois?.empresaId
+          ? { detalhes: { empresaAnterior: antes?.empresaId } }
+          : {}),
+      });
       if (b.nome !== undefined || b.tipo !== undefined || b.ativo !== undefined) {
         await tx
           .update(authUser)
