@@ -100,7 +100,28 @@ export const CAMPOS_AUDITADOS = {
   ],
   chave_api: ['nome'],
   convite: ['email', 'papel', 'nome'],
-  renovacao: ['estagio'],
+  // A renewal request as the client asked for it (the one-click reminder's form), then its stage.
+  renovacao: ['estagio', 'periodo', 'contato', 'observacao'],
+  // A reminder's "ciente" (or any other one-click answer): which kind, for which due date.
+  resposta: ['tipo', 'dataVencimento'],
+  // An e-mail template's text is the firm's, not a secret: subject and bodies, old and new.
+  template: ['name', 'subject', 'htmlContent', 'textContent', 'active'],
+  regra: [
+    'name',
+    'enabled',
+    'daysBefore',
+    'daysAfter',
+    'templateType',
+    'runTime',
+    'frequency',
+    'weekday',
+    'pararAposResposta',
+    'tipos',
+    'resumo',
+    'escalarAposDias',
+  ],
+  // A person's request to join a company (the sign-up's company name or CNPJ), and its outcome.
+  pedido_empresa: ['nome', 'cnpj', 'status', 'empresaId', 'papel'],
   plano: [
     'nome',
     'preco',

@@ -170,6 +170,27 @@ export function signedSessionToken(cookieHeader: string, name: string, secret: s
  * ones it has rules for: an expired session (it deletes it) and a session due for renewal (once a
  * day of use it pushes the expiry a week ahead).
  */
+/**
+ * The user a response's Set-Cookie just signed in (a social sign-in's callback answers with a
+ * redirect and the new session's cookie): null when it set no valid session.
+ */
+export async function usuarioDaNovaSessao(
+  auth: Auth,
+  db: Db,
+  setCookies: readonly string[],
+): Promise<string | null> {
+  if (setCookies.length === 0) return null;
+  const rules = await cookieRulesOf(auth);
+  const token = signedSessionToken(
+    setCookies.map((c) => c.split(';')[0]).join('; '),
+    rules.name,
+    rules.secret,
+  );
+  if (!token) return null;
+  const [row] = await sessionQuery(db).execute({ token });
+  return row?.userId ?? null;
+}
+
 export async function loadSessionUser(
   auth: Auth,
   db: Db,

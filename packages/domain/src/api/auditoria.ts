@@ -11,6 +11,10 @@ export const ENTIDADES_AUDITADAS = [
   'convite',
   'plano',
   'renovacao',
+  'resposta',
+  'template',
+  'regra',
+  'pedido_empresa',
   'sessao',
   'configuracoes',
   'auditoria',
@@ -34,6 +38,10 @@ export const ACOES_AUDITADAS = [
   'alterou_senha',
   'redefiniu_senha',
   'limpou',
+  'restaurou',
+  'aprovou',
+  'recusou',
+  'anotou',
 ] as const;
 
 const dia = z

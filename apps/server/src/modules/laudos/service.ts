@@ -18,7 +18,7 @@ import { erro, orFail } from '../../http/errors.ts';
 import type { FileStorage } from '../../storage/storage.ts';
 import { avisoDeLaudoNovo } from '../avisos/mensagens.ts';
 import { avisar } from '../avisos/service.ts';
-import { arquivosDasVersoes } from './remocao.ts';
+import { arquivosDasVersoes, camposDoLaudoAuditados } from './remocao.ts';
 import { variaveisDoLaudo } from './variaveis-email.ts';
 
 /**
@@ -441,20 +441,6 @@ async function assertLimiteDoPlano(db: DbOrTx, user: SessionUser) {
     .where(user.empresaId ? eq(laudos.empresaId, user.empresaId) : escopoDoUsuario(user));
   if (n >= plano.max) throw erro('limiteDoPlano', plano.nome, plano.max);
 }
-
-/** The laudo's columns its audit entries compare (CAMPOS_AUDITADOS.laudo). */
-const camposDoLaudoAuditados = {
-  nome: laudos.nome,
-  codigo: laudos.codigo,
-  tipo: laudos.tipo,
-  cliente: laudos.cliente,
-  empresaId: laudos.empresaId,
-  emailCliente: laudos.emailCliente,
-  observacoes: laudos.observacoes,
-  dataVencimento: laudos.dataVencimento,
-  status: laudos.status,
-  versao: laudos.versao,
-};
 
 /** A second laudo with the same code is a 409. */
 function duplicado(err: unknown): never {

@@ -480,7 +480,7 @@ export async function excluirUsuario(
     db.transaction(async (tx) => {
       const empresa = u.empresaId ? await travarEmpresa(tx, u.empresaId) : null;
       const gestoresAntes = empresa ? await gestoresAtivos(tx, empresa.id) : 0;
-      const chaves = await excluirLaudosDoUsuario(tx, u);
+      const chaves = await excluirLaudosDoUsuario(tx, u, atorDoUsuario(me));
       await tx.delete(authUser).where(eq(authUser.id, u.id));
       if (empresa) await assertGestorRestante(tx, empresa.id, gestoresAntes);
       await registrarAuditoria(tx, atorDoUsuario(me), {
