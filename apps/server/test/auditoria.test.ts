@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { auditoria } from '../src/db/schema.ts';
+import { auditoria, laudos } from '../src/db/schema.ts';
 import { limparAuditoria } from '../src/modules/auditoria/service.ts';
 import {
   conviteDeTeste,
@@ -12,7 +12,7 @@ import {
   planoChamado,
   totp,
 } from './helpers/accounts.ts';
-import { pedidoDeRenovacao } from './helpers/security.ts';
+import { pedidoDeRenovacao, respostaDeTeste } from './helpers/security.ts';
 import { createTestServer, signIn, TEST_ORIGIN, type TestServer } from './helpers/server.ts';
 
 /**
@@ -503,6 +503,302 @@ describe('audit log: settings, invitations, team, plans and renewals', () => {
       empresaId: empresaA,
       campos: { estagio: { de: 'solicitado', para: 'orcamento_enviado' } },
     });
+  });
+});
+
+describe('audit log: templates, rules, reminder answers, join requests, a user deleted with laudos', () => {
+  it('an e-mail template edit and restore carry the old and new subject and body; an invalid edit writes none', async () => {
+    const { t, admin } = await cenario();
+    const url = '/api/admin/email/templates/laudo_criado';
+    const atual = (await t.app.inject({ url, headers: json(admin.cookie) })).json().template;
+    const antes = (await entradas(t)).length;
+    const ruim = await t.app.inject({
+      method: 'PUT',
+      url,
+      headers: json(admin.cookie),
+      payload: { subject: 'Oi {{variavel_que_nao_existe}}', html: atual.html, text: atual.text },
+    });
+    expect(ruim.statusCode).toBeGreaterThanOrEqual(400);
+    expect(ruim.statusCode).toBeLessThan(500);
+    expect(await entradas(t)).toHaveLength(antes);
+
+    const salvo = await t.app.inject({
+      method: 'PUT',
+      url,
+      headers: comNavegador(admin.cookie),
+      payload: {
+        subject: 'Seu laudo {{laudo_nome}} chegou',
+        html: atual.html,
+        text: `${atual.text}\nAté logo.`,
+      },
+    });
+    expect(salvo.statusCode, salvo.body).toBe(200);
+    let todas = await entradas(t);
+    expect(todas).toHaveLength(antes + 1);
+    expect(todas.at(-1)).toMatchObject({
+      atorId: admin.id,
+      atorPapel: 'admin',
+      userAgent: NAVEGADOR,
+      empresaId: null,
+      entidade: 'template',
+      entidadeId: 'laudo_criado',
+      acao: 'alterou',
+      campos: {
+        subject: { de: atual.subject, para: 'Seu laudo {{laudo_nome}} chegou' },
+        textContent: { de: atual.text, para: `${atual.text}\nAté logo.` },
+      },
+    });
+    expect(Object.keys(todas.at(-1)!.campos!).sort()).toEqual(['subject', 'textContent']);
+
+    const restaurado = await t.app.inject({
+      method: 'POST',
+      url: `${url}/restaurar`,
+      headers: json(admin.cookie),
+    });
+    expect(restaurado.statusCode, restaurado.body).toBe(200);
+    todas = await entradas(t);
+    expect(todas).toHaveLength(antes + 2);
+    expect(todas.at(-1)).toMatchObject({
+      entidade: 'template',
+      acao: 'restaurou',
+      campos: { subject: { de: 'Seu laudo {{laudo_nome}} chegou', para: atual.subject } },
+    });
+  });
+
+  it('a notification rule created, edited and turned on is one entry each; a refused edit writes none', async () => {
+    const { t, admin } = await cenario();
+    const nova = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/notificacoes/regras',
+      headers: json(admin.cookie),
+      payload: { kind: 'vencendo' },
+    });
+    expect(nova.statusCode, nova.body).toBe(201);
+    const id = nova.json().regra.id as string;
+    let todas = await entradas(t);
+    expect(todas.at(-1)).toMatchObject({
+      atorId: admin.id,
+      entidade: 'regra',
+      entidadeId: id,
+      acao: 'criou',
+      campos: { daysBefore: { de: null, para: [15, 7, 1] }, enabled: { de: null, para: false } },
+    });
+    const antes = todas.length;
+    const recusada = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/notificacoes/regras/${id}`,
+      headers: json(admin.cookie),
+      payload: { enabled: true, daysBefore: [] },
+    });
+    expect(recusada.statusCode).toBe(400);
+    expect(await entradas(t)).toHaveLength(antes);
+
+    const ligada = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/notificacoes/regras/${id}`,
+      headers: json(admin.cookie),
+      payload: { enabled: true, name: 'Elevadores' },
+    });
+    expect(ligada.statusCode, ligada.body).toBe(200);
+    todas = await entradas(t);
+    expect(todas).toHaveLength(antes + 1);
+    expect(todas.at(-1)).toMatchObject({
+      entidade: 'regra',
+      entidadeId: id,
+      acao: 'alterou',
+      campos: {
+        enabled: { de: false, para: true },
+        name: { de: 'Nova regra antes do vencimento', para: 'Elevadores' },
+      },
+    });
+    // The same values again change nothing: no entry.
+    const igual = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/notificacoes/regras/${id}`,
+      headers: json(admin.cookie),
+      payload: { enabled: true },
+    });
+    expect(igual.statusCode).toBe(200);
+    expect(await entradas(t)).toHaveLength(antes + 1);
+  });
+
+  it("a client's renewal request from a reminder's link is an entry under its company; a repeated click is none; the firm's note is one", async () => {
+    const { t, admin, empresaA } = await cenario();
+    const token = await respostaDeTeste(t, empresaA);
+    const antes = (await entradas(t)).length;
+    const pedido = { periodo: 'Março', contato: '(11) 97777-6666', observacao: 'Pela manhã' };
+    const enviar = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/respostas/${token}`,
+        headers: { ...json(), 'user-agent': NAVEGADOR },
+        remoteAddress: '198.51.100.9',
+        payload: pedido,
+      });
+    const primeira = await enviar();
+    expect(primeira.statusCode, primeira.body).toBe(200);
+    let todas = await entradas(t);
+    expect(todas).toHaveLength(antes + 1);
+    const criou = todas.at(-1)!;
+    expect(criou).toMatchObject({
+      atorTipo: 'usuario',
+      atorId: null,
+      atorNome: 'lembrado@equipe.com.br',
+      ip: '198.51.100.9',
+      userAgent: NAVEGADOR,
+      empresaId: empresaA,
+      entidade: 'renovacao',
+      acao: 'criou',
+      campos: {
+        estagio: { de: null, para: 'solicitado' },
+        periodo: { de: null, para: 'Março' },
+        contato: { de: null, para: '(11) 97777-6666' },
+        observacao: { de: null, para: 'Pela manhã' },
+      },
+    });
+    expect((await enviar()).json()).toMatchObject({ nova: false });
+    expect(await entradas(t)).toHaveLength(antes + 1);
+
+    const nota = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/renovacoes/${criou.entidadeId}/notas`,
+      headers: json(admin.cookie),
+      payload: { nota: 'Ligar na segunda', interna: true },
+    });
+    expect(nota.statusCode, nota.body).toBe(200);
+    todas = await entradas(t);
+    expect(todas).toHaveLength(antes + 2);
+    expect(todas.at(-1)).toMatchObject({
+      atorId: admin.id,
+      entidade: 'renovacao',
+      entidadeId: criou.entidadeId,
+      acao: 'anotou',
+      empresaId: empresaA,
+      detalhes: { nota: 'Ligar na segunda', interna: true },
+    });
+  });
+
+  it('a join request, its approval and a refusal are entries; an approval that fails writes none', async () => {
+    const { t, admin, empresaA } = await cenario();
+    const pedir = async (email: string, nome: string) => {
+      const pessoa = await createUser(t, { email, nome, password: 'senha-do-pedido-789' });
+      const cookie = await signIn(t.app, email, 'senha-do-pedido-789');
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/conta/pedido-empresa',
+        headers: json(cookie),
+        payload: { nome: 'Usina Alfa' },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return { pessoa, id: (await entradas(t)).at(-1)!.entidadeId! };
+    };
+    const ana = await pedir('ana@alfa.com.br', 'Ana');
+    expect((await entradas(t)).at(-1)).toMatchObject({
+      atorId: ana.pessoa.id,
+      atorPapel: 'cliente',
+      entidade: 'pedido_empresa',
+      acao: 'criou',
+      empresaId: null,
+      campos: { nome: { de: null, para: 'Usina Alfa' } },
+    });
+    const antes = (await entradas(t)).length;
+    const semEmpresa = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/pedidos-empresa/${ana.id}/aprovar`,
+      headers: json(admin.cookie),
+      payload: {},
+    });
+    expect(semEmpresa.statusCode).toBe(400);
+    expect(await entradas(t)).toHaveLength(antes);
+
+    const aprova = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/pedidos-empresa/${ana.id}/aprovar`,
+      headers: json(admin.cookie),
+      payload: { empresaId: empresaA, papel: 'membro' },
+    });
+    expect(aprova.statusCode, aprova.body).toBe(200);
+    expect(await entradas(t)).toHaveLength(antes + 1);
+    expect((await entradas(t)).at(-1)).toMatchObject({
+      atorId: admin.id,
+      entidade: 'pedido_empresa',
+      entidadeId: ana.id,
+      acao: 'aprovou',
+      empresaId: empresaA,
+      campos: {
+        status: { de: 'pendente', para: 'aprovado' },
+        empresaId: { de: null, para: empresaA },
+        papel: { de: null, para: 'membro' },
+      },
+      detalhes: { usuarioId: ana.pessoa.id },
+    });
+    // Approving it again: it is no longer pending (404), and no entry.
+    const deNovo = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/pedidos-empresa/${ana.id}/aprovar`,
+      headers: json(admin.cookie),
+      payload: { empresaId: empresaA },
+    });
+    expect(deNovo.statusCode).toBe(404);
+    expect(await entradas(t)).toHaveLength(antes + 1);
+
+    const bruno = await pedir('bruno@gama.com.br', 'Bruno');
+    const recusa = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/pedidos-empresa/${bruno.id}/recusar`,
+      headers: json(admin.cookie),
+      payload: {},
+    });
+    expect(recusa.statusCode, recusa.body).toBe(200);
+    expect((await entradas(t)).at(-1)).toMatchObject({
+      atorId: admin.id,
+      entidade: 'pedido_empresa',
+      entidadeId: bruno.id,
+      acao: 'recusou',
+      empresaId: null,
+      campos: { status: { de: 'pendente', para: 'recusado' } },
+      detalhes: { usuarioId: bruno.pessoa.id },
+    });
+  });
+
+  it('a user deleted with their own laudos: one excluiu entry per laudo, then the user’s', async () => {
+    const { t, admin } = await cenario();
+    const pessoa = await createUser(t, { email: 'avulso@gmail.test', nome: 'Cliente Avulso' });
+    const db = t.server.database.db;
+    const criados = await db
+      .insert(laudos)
+      .values(
+        ['AV-1', 'AV-2'].map((codigo) => ({
+          nome: `Vaso ${codigo}`,
+          codigo,
+          cliente: 'Cliente Avulso',
+          tipo: 'NR-13',
+          emailCliente: 'avulso@gmail.test',
+          dataVencimento: '2027-05-01',
+          criadoPor: pessoa.id,
+        })),
+      )
+      .returning({ id: laudos.id });
+    const antes = (await entradas(t)).length;
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/usuarios/${pessoa.id}`,
+      headers: json(admin.cookie),
+    });
+    expect(del.statusCode, del.body).toBe(204);
+    const novas = (await entradas(t)).slice(antes);
+    expect(novas).toHaveLength(3);
+    const dosLaudos = novas.filter((e) => e.entidade === 'laudo');
+    expect(dosLaudos.map((e) => e.entidadeId).sort()).toEqual(criados.map((l) => l.id).sort());
+    for (const e of dosLaudos)
+      expect(e).toMatchObject({
+        atorId: admin.id,
+        acao: 'excluiu',
+        empresaId: null,
+        detalhes: { motivo: 'usuario_excluido', usuarioId: pessoa.id },
+        campos: { codigo: { para: null } },
+      });
+    expect(novas.at(-1)).toMatchObject({ entidade: 'usuario', entidadeId: pessoa.id, acao: 'excluiu' });
   });
 });
 
