@@ -798,7 +798,10 @@ describe('audit log: templates, rules, reminder answers, join requests, a user d
         detalhes: { motivo: 'usuario_excluido', usuarioId: pessoa.id },
         campos: { codigo: { para: null } },
       });
-    expect(novas.at(-1)).toMatchObject({ entidade: 'usuario', entidadeId: pessoa.id, acao: 'excluiu' });
+    // One transaction: the three entries share its time, so their order among themselves is not asserted.
+    expect(novas.filter((e) => e.entidade === 'usuario')).toMatchObject([
+      { entidadeId: pessoa.id, acao: 'excluiu', atorId: admin.id },
+    ]);
   });
 });
 
@@ -873,6 +876,48 @@ describe("audit log: a laudo's history", () => {
     });
     expect((tudo.json() as { entradas: unknown[] }).entradas).toHaveLength(3);
     expect(empresaA).not.toBe(empresaB);
+  });
+
+  it('a long history pages by cursor past 500 entries, newest first, without repeats; a bad cursor is a 400', async () => {
+    const { t, cookieA, empresaA } = await cenario();
+    const id = await criarLaudo(t, cookieA, { nome: 'Vaso antigo', codigo: 'H-1', tipo: 'NR-13' });
+    // 600 older changes, one a minute (as years of edits would leave them).
+    await t.server.database.db.execute(sql`
+      insert into auditoria (criado_em, ator_tipo, ator_nome, empresa_id, entidade, entidade_id, acao, campos)
+      select now() - make_interval(mins => g), 'usuario', 'Gestora Alfa', ${empresaA}, 'laudo', ${id}, 'alterou',
+             jsonb_build_object('observacoes', jsonb_build_object('de', g + 1, 'para', g))
+      from generate_series(1, 600) g`);
+    const vistos: string[] = [];
+    const horas: string[] = [];
+    let cursor: string | null = null;
+    let paginas = 0;
+    do {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/laudos/${id}/historico?limite=200${cursor ? `&cursor=${cursor}` : ''}`,
+        headers: json(cookieA),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const corpo = res.json() as {
+        entradas: Array<{ id: string; criadoEm: string }>;
+        proximoCursor: string | null;
+      };
+      vistos.push(...corpo.entradas.map((e) => e.id));
+      horas.push(...corpo.entradas.map((e) => e.criadoEm));
+      cursor = corpo.proximoCursor;
+      paginas++;
+    } while (cursor && paginas < 10);
+    expect(paginas).toBe(4);
+    expect(vistos).toHaveLength(601);
+    expect(new Set(vistos).size).toBe(601);
+    expect([...horas].sort().reverse()).toEqual(horas);
+    const ruim = await t.app.inject({
+      method: 'GET',
+      url: `/api/laudos/${id}/historico?cursor=nao-e-um-cursor`,
+      headers: json(cookieA),
+    });
+    expect(ruim.statusCode).toBe(400);
+    expect(ruim.json().error.message).toMatch(/cursor/i);
   });
 });
 

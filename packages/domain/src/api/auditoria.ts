@@ -74,6 +74,9 @@ export const paginaDeAuditoriaEntrada = filtroDeAuditoria.extend({
     .optional(),
 });
 
+/** GET /api/laudos/:id/historico: the cursor the previous page gave, and a page size. */
+export const paginaDoHistoricoEntrada = paginaDeAuditoriaEntrada.pick({ cursor: true, limite: true });
+
 function esquemasDaAuditoria<I extends z.ZodType>(instante: I) {
   const campos = z.record(z.string(), z.object({ de: z.unknown(), para: z.unknown() })).nullable();
   const entrada = z.object({
@@ -107,7 +110,7 @@ function esquemasDaAuditoria<I extends z.ZodType>(instante: I) {
     entrada,
     pagina: z.object({ entradas: z.array(entrada), proximoCursor: z.string().nullable() }),
     umaEntrada: z.object({ entrada }),
-    historico: z.object({ entradas: z.array(entradaDoHistorico) }),
+    historico: z.object({ entradas: z.array(entradaDoHistorico), proximoCursor: z.string().nullable() }),
   };
 }
 
