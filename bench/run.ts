@@ -3,7 +3,7 @@
  * then Lighthouse (`npm run lighthouse -w @laudos/bench`). PostgreSQL comes from BENCH_DATABASE_URL
  * or TEST_DATABASE_URL; without it the PostgreSQL parts are skipped and said so.
  *
- *   npm run bench [-- --quick] [-- --only=reminders,api,email,cold-start,weight,load,preview,export,storage,lighthouse]
+ *   npm run bench [-- --quick] [-- --only=reminders,api,email,cold-start,weight,load,preview,export,storage,auditoria,lighthouse]
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -28,6 +28,12 @@ const STEPS: Array<{ id: string; section: string; script?: string; title: string
   { id: 'preview', section: 'preview', script: 'preview.ts', title: '7. Prévia de planilha grande' },
   { id: 'export', section: 'export', script: 'export.ts', title: '8. Exportação completa em ZIP' },
   { id: 'storage', section: 'storage', script: 'storage.ts', title: '9. Arquivos no disco e no S3' },
+  {
+    id: 'auditoria',
+    section: 'auditoria',
+    script: 'auditoria.ts',
+    title: '10. Registro de auditoria com 1 milhão de entradas',
+  },
   { id: 'lighthouse', section: 'lighthouse', title: 'Lighthouse' },
 ];
 
