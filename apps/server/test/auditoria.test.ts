@@ -761,6 +761,49 @@ describe('audit log: templates, rules, reminder answers, join requests, a user d
     });
   });
 
+  it('a self sign-up is the person’s own criou entry (and their join request); a sign-up for a taken address writes none; the password never', async () => {
+    const { t } = await cenario();
+    const antes = (await entradas(t)).length;
+    const cadastro = (email: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/cadastro',
+        headers: { ...json(), 'user-agent': NAVEGADOR },
+        remoteAddress: '192.0.2.44',
+        payload: { nome: 'Joana Prado', email, senha: 'senha-do-cadastro-321', empresa: 'Fábrica Prado' },
+      });
+    expect((await cadastro('joana@fabrica.com.br')).statusCode).toBe(201);
+    const novas = (await entradas(t)).slice(antes);
+    expect(novas).toHaveLength(2);
+    const criou = novas.find((e) => e.entidade === 'usuario')!;
+    expect(criou).toMatchObject({
+      atorTipo: 'usuario',
+      atorId: criou.entidadeId,
+      atorNome: 'Joana Prado',
+      atorPapel: 'cliente',
+      ip: '192.0.2.44',
+      userAgent: NAVEGADOR,
+      acao: 'criou',
+      empresaId: null,
+      campos: { nome: { de: null, para: 'Joana Prado' }, email: { de: null, para: 'joana@fabrica.com.br' } },
+    });
+    expect(novas.find((e) => e.entidade === 'pedido_empresa')).toMatchObject({
+      atorId: criou.entidadeId,
+      acao: 'criou',
+      campos: { nome: { de: null, para: 'Fábrica Prado' } },
+    });
+    // The same address again: the same answer, no account, no entry.
+    expect((await cadastro('joana@fabrica.com.br')).statusCode).toBe(201);
+    expect(await entradas(t)).toHaveLength(antes + 2);
+    const texto = (
+      (await t.server.database.db.execute(
+        sql`select coalesce(string_agg(a::text, '|'), '') as t from auditoria a`,
+      )) as unknown as { rows: { t: string }[] }
+    ).rows[0]!.t;
+    expect(texto).toContain('Joana Prado');
+    expect(texto).not.toContain('senha-do-cadastro-321');
+  });
+
   it('a user deleted with their own laudos: one excluiu entry per laudo, then the user’s', async () => {
     const { t, admin } = await cenario();
     const pessoa = await createUser(t, { email: 'avulso@gmail.test', nome: 'Cliente Avulso' });
