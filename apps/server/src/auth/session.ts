@@ -163,14 +163,6 @@ export function signedSessionToken(cookieHeader: string, name: string, secret: s
 }
 
 /**
- * The signed-in user with their profile, or null. An authentication user without a profile row is
- * treated as signed out (and logged), as the spec says.
- *
- * The common case is one prepared query. Better Auth's own `getSession` still answers the rare
- * ones it has rules for: an expired session (it deletes it) and a session due for renewal (once a
- * day of use it pushes the expiry a week ahead).
- */
-/**
  * The user a response's Set-Cookie just signed in (a social sign-in's callback answers with a
  * redirect and the new session's cookie): null when it set no valid session.
  */
@@ -191,6 +183,14 @@ export async function usuarioDaNovaSessao(
   return row?.userId ?? null;
 }
 
+/**
+ * The signed-in user with their profile, or null. An authentication user without a profile row is
+ * treated as signed out (and logged), as the spec says.
+ *
+ * The common case is one prepared query. Better Auth's own `getSession` still answers the rare
+ * ones it has rules for: an expired session (it deletes it) and a session due for renewal (once a
+ * day of use it pushes the expiry a week ahead).
+ */
 export async function loadSessionUser(
   auth: Auth,
   db: Db,
