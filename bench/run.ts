@@ -3,7 +3,7 @@
  * then Lighthouse (`npm run lighthouse -w @laudos/bench`). PostgreSQL comes from BENCH_DATABASE_URL
  * or TEST_DATABASE_URL; without it the PostgreSQL parts are skipped and said so.
  *
- *   npm run bench [-- --quick] [-- --only=reminders,api,email,cold-start,weight,load,preview,export,storage,importacao,lighthouse]
+ *   npm run bench [-- --quick] [-- --only=reminders,api,email,cold-start,weight,load,preview,export,storage,importacao,auditoria,lighthouse]
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -33,6 +33,12 @@ const STEPS: Array<{ id: string; section: string; script?: string; title: string
     section: 'importacao',
     script: 'importacao.ts',
     title: '10. Importação de laudos por planilha',
+  },
+  {
+    id: 'auditoria',
+    section: 'auditoria',
+    script: 'auditoria.ts',
+    title: '11. Registro de auditoria com 1 milhão de entradas',
   },
   { id: 'lighthouse', section: 'lighthouse', title: 'Lighthouse' },
 ];

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { auditoria } from '../src/db/schema.ts';
+import { auditoria, laudos } from '../src/db/schema.ts';
 import { limparAuditoria } from '../src/modules/auditoria/service.ts';
 import {
   conviteDeTeste,
@@ -12,7 +12,7 @@ import {
   planoChamado,
   totp,
 } from './helpers/accounts.ts';
-import { pedidoDeRenovacao } from './helpers/security.ts';
+import { pedidoDeRenovacao, respostaDeTeste } from './helpers/security.ts';
 import { createTestServer, signIn, TEST_ORIGIN, type TestServer } from './helpers/server.ts';
 
 /**
@@ -506,6 +506,348 @@ describe('audit log: settings, invitations, team, plans and renewals', () => {
   });
 });
 
+describe('audit log: templates, rules, reminder answers, join requests, a user deleted with laudos', () => {
+  it('an e-mail template edit and restore carry the old and new subject and body; an invalid edit writes none', async () => {
+    const { t, admin } = await cenario();
+    const url = '/api/admin/email/templates/laudo_criado';
+    const atual = (await t.app.inject({ url, headers: json(admin.cookie) })).json().template;
+    const antes = (await entradas(t)).length;
+    const ruim = await t.app.inject({
+      method: 'PUT',
+      url,
+      headers: json(admin.cookie),
+      payload: { subject: 'Oi {{variavel_que_nao_existe}}', html: atual.html, text: atual.text },
+    });
+    expect(ruim.statusCode).toBeGreaterThanOrEqual(400);
+    expect(ruim.statusCode).toBeLessThan(500);
+    expect(await entradas(t)).toHaveLength(antes);
+
+    const salvo = await t.app.inject({
+      method: 'PUT',
+      url,
+      headers: comNavegador(admin.cookie),
+      payload: {
+        subject: 'Seu laudo {{laudo_nome}} chegou',
+        html: atual.html,
+        text: `${atual.text}\nAté logo.`,
+      },
+    });
+    expect(salvo.statusCode, salvo.body).toBe(200);
+    let todas = await entradas(t);
+    expect(todas).toHaveLength(antes + 1);
+    expect(todas.at(-1)).toMatchObject({
+      atorId: admin.id,
+      atorPapel: 'admin',
+      userAgent: NAVEGADOR,
+      empresaId: null,
+      entidade: 'template',
+      entidadeId: 'laudo_criado',
+      acao: 'alterou',
+      campos: {
+        subject: { de: atual.subject, para: 'Seu laudo {{laudo_nome}} chegou' },
+        textContent: { de: atual.text, para: `${atual.text}\nAté logo.` },
+      },
+    });
+    expect(Object.keys(todas.at(-1)!.campos!).sort()).toEqual(['subject', 'textContent']);
+
+    const restaurado = await t.app.inject({
+      method: 'POST',
+      url: `${url}/restaurar`,
+      headers: json(admin.cookie),
+    });
+    expect(restaurado.statusCode, restaurado.body).toBe(200);
+    todas = await entradas(t);
+    expect(todas).toHaveLength(antes + 2);
+    expect(todas.at(-1)).toMatchObject({
+      entidade: 'template',
+      acao: 'restaurou',
+      campos: { subject: { de: 'Seu laudo {{laudo_nome}} chegou', para: atual.subject } },
+    });
+  });
+
+  it('a notification rule created, edited and turned on is one entry each; a refused edit writes none', async () => {
+    const { t, admin } = await cenario();
+    const nova = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/notificacoes/regras',
+      headers: json(admin.cookie),
+      payload: { kind: 'vencendo' },
+    });
+    expect(nova.statusCode, nova.body).toBe(201);
+    const id = nova.json().regra.id as string;
+    let todas = await entradas(t);
+    expect(todas.at(-1)).toMatchObject({
+      atorId: admin.id,
+      entidade: 'regra',
+      entidadeId: id,
+      acao: 'criou',
+      campos: { daysBefore: { de: null, para: [15, 7, 1] }, enabled: { de: null, para: false } },
+    });
+    const antes = todas.length;
+    const recusada = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/notificacoes/regras/${id}`,
+      headers: json(admin.cookie),
+      payload: { enabled: true, daysBefore: [] },
+    });
+    expect(recusada.statusCode).toBe(400);
+    expect(await entradas(t)).toHaveLength(antes);
+
+    const ligada = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/notificacoes/regras/${id}`,
+      headers: json(admin.cookie),
+      payload: { enabled: true, name: 'Elevadores' },
+    });
+    expect(ligada.statusCode, ligada.body).toBe(200);
+    todas = await entradas(t);
+    expect(todas).toHaveLength(antes + 1);
+    expect(todas.at(-1)).toMatchObject({
+      entidade: 'regra',
+      entidadeId: id,
+      acao: 'alterou',
+      campos: {
+        enabled: { de: false, para: true },
+        name: { de: 'Nova regra antes do vencimento', para: 'Elevadores' },
+      },
+    });
+    // The same values again change nothing: no entry.
+    const igual = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/notificacoes/regras/${id}`,
+      headers: json(admin.cookie),
+      payload: { enabled: true },
+    });
+    expect(igual.statusCode).toBe(200);
+    expect(await entradas(t)).toHaveLength(antes + 1);
+  });
+
+  it("a client's renewal request from a reminder's link is an entry under its company; a repeated click is none; the firm's note is one", async () => {
+    const { t, admin, empresaA } = await cenario();
+    const token = await respostaDeTeste(t, empresaA);
+    const antes = (await entradas(t)).length;
+    const pedido = { periodo: 'Março', contato: '(11) 97777-6666', observacao: 'Pela manhã' };
+    const enviar = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/respostas/${token}`,
+        headers: { ...json(), 'user-agent': NAVEGADOR },
+        remoteAddress: '198.51.100.9',
+        payload: pedido,
+      });
+    const primeira = await enviar();
+    expect(primeira.statusCode, primeira.body).toBe(200);
+    let todas = await entradas(t);
+    expect(todas).toHaveLength(antes + 1);
+    const criou = todas.at(-1)!;
+    expect(criou).toMatchObject({
+      atorTipo: 'usuario',
+      atorId: null,
+      atorNome: 'lembrado@equipe.com.br',
+      ip: '198.51.100.9',
+      userAgent: NAVEGADOR,
+      empresaId: empresaA,
+      entidade: 'renovacao',
+      acao: 'criou',
+      campos: {
+        estagio: { de: null, para: 'solicitado' },
+        periodo: { de: null, para: 'Março' },
+        contato: { de: null, para: '(11) 97777-6666' },
+        observacao: { de: null, para: 'Pela manhã' },
+      },
+    });
+    expect((await enviar()).json()).toMatchObject({ nova: false });
+    expect(await entradas(t)).toHaveLength(antes + 1);
+
+    const nota = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/renovacoes/${criou.entidadeId}/notas`,
+      headers: json(admin.cookie),
+      payload: { nota: 'Ligar na segunda', interna: true },
+    });
+    expect(nota.statusCode, nota.body).toBe(200);
+    todas = await entradas(t);
+    expect(todas).toHaveLength(antes + 2);
+    expect(todas.at(-1)).toMatchObject({
+      atorId: admin.id,
+      entidade: 'renovacao',
+      entidadeId: criou.entidadeId,
+      acao: 'anotou',
+      empresaId: empresaA,
+      detalhes: { nota: 'Ligar na segunda', interna: true },
+    });
+  });
+
+  it('a join request, its approval and a refusal are entries; an approval that fails writes none', async () => {
+    const { t, admin, empresaA } = await cenario();
+    const pedir = async (email: string, nome: string) => {
+      const pessoa = await createUser(t, { email, nome, password: 'senha-do-pedido-789' });
+      const cookie = await signIn(t.app, email, 'senha-do-pedido-789');
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/conta/pedido-empresa',
+        headers: json(cookie),
+        payload: { nome: 'Usina Alfa' },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return { pessoa, id: (await entradas(t)).at(-1)!.entidadeId! };
+    };
+    const ana = await pedir('ana@alfa.com.br', 'Ana');
+    expect((await entradas(t)).at(-1)).toMatchObject({
+      atorId: ana.pessoa.id,
+      atorPapel: 'cliente',
+      entidade: 'pedido_empresa',
+      acao: 'criou',
+      empresaId: null,
+      campos: { nome: { de: null, para: 'Usina Alfa' } },
+    });
+    const antes = (await entradas(t)).length;
+    const semEmpresa = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/pedidos-empresa/${ana.id}/aprovar`,
+      headers: json(admin.cookie),
+      payload: {},
+    });
+    expect(semEmpresa.statusCode).toBe(400);
+    expect(await entradas(t)).toHaveLength(antes);
+
+    const aprova = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/pedidos-empresa/${ana.id}/aprovar`,
+      headers: json(admin.cookie),
+      payload: { empresaId: empresaA, papel: 'membro' },
+    });
+    expect(aprova.statusCode, aprova.body).toBe(200);
+    expect(await entradas(t)).toHaveLength(antes + 1);
+    expect((await entradas(t)).at(-1)).toMatchObject({
+      atorId: admin.id,
+      entidade: 'pedido_empresa',
+      entidadeId: ana.id,
+      acao: 'aprovou',
+      empresaId: empresaA,
+      campos: {
+        status: { de: 'pendente', para: 'aprovado' },
+        empresaId: { de: null, para: empresaA },
+        papel: { de: null, para: 'membro' },
+      },
+      detalhes: { usuarioId: ana.pessoa.id },
+    });
+    // Approving it again: it is no longer pending (404), and no entry.
+    const deNovo = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/pedidos-empresa/${ana.id}/aprovar`,
+      headers: json(admin.cookie),
+      payload: { empresaId: empresaA },
+    });
+    expect(deNovo.statusCode).toBe(404);
+    expect(await entradas(t)).toHaveLength(antes + 1);
+
+    const bruno = await pedir('bruno@gama.com.br', 'Bruno');
+    const recusa = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/pedidos-empresa/${bruno.id}/recusar`,
+      headers: json(admin.cookie),
+      payload: {},
+    });
+    expect(recusa.statusCode, recusa.body).toBe(200);
+    expect((await entradas(t)).at(-1)).toMatchObject({
+      atorId: admin.id,
+      entidade: 'pedido_empresa',
+      entidadeId: bruno.id,
+      acao: 'recusou',
+      empresaId: null,
+      campos: { status: { de: 'pendente', para: 'recusado' } },
+      detalhes: { usuarioId: bruno.pessoa.id },
+    });
+  });
+
+  it('a self sign-up is the person’s own criou entry (and their join request); a sign-up for a taken address writes none; the password never', async () => {
+    const { t } = await cenario();
+    const antes = (await entradas(t)).length;
+    const cadastro = (email: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/cadastro',
+        headers: { ...json(), 'user-agent': NAVEGADOR },
+        remoteAddress: '192.0.2.44',
+        payload: { nome: 'Joana Prado', email, senha: 'senha-do-cadastro-321', empresa: 'Fábrica Prado' },
+      });
+    expect((await cadastro('joana@fabrica.com.br')).statusCode).toBe(201);
+    const novas = (await entradas(t)).slice(antes);
+    expect(novas).toHaveLength(2);
+    const criou = novas.find((e) => e.entidade === 'usuario')!;
+    expect(criou).toMatchObject({
+      atorTipo: 'usuario',
+      atorId: criou.entidadeId,
+      atorNome: 'Joana Prado',
+      atorPapel: 'cliente',
+      ip: '192.0.2.44',
+      userAgent: NAVEGADOR,
+      acao: 'criou',
+      empresaId: null,
+      campos: { nome: { de: null, para: 'Joana Prado' }, email: { de: null, para: 'joana@fabrica.com.br' } },
+    });
+    expect(novas.find((e) => e.entidade === 'pedido_empresa')).toMatchObject({
+      atorId: criou.entidadeId,
+      acao: 'criou',
+      campos: { nome: { de: null, para: 'Fábrica Prado' } },
+    });
+    // The same address again: the same answer, no account, no entry.
+    expect((await cadastro('joana@fabrica.com.br')).statusCode).toBe(201);
+    expect(await entradas(t)).toHaveLength(antes + 2);
+    const texto = (
+      (await t.server.database.db.execute(
+        sql`select coalesce(string_agg(a::text, '|'), '') as t from auditoria a`,
+      )) as unknown as { rows: { t: string }[] }
+    ).rows[0]!.t;
+    expect(texto).toContain('Joana Prado');
+    expect(texto).not.toContain('senha-do-cadastro-321');
+  });
+
+  it('a user deleted with their own laudos: one excluiu entry per laudo, then the user’s', async () => {
+    const { t, admin } = await cenario();
+    const pessoa = await createUser(t, { email: 'avulso@gmail.test', nome: 'Cliente Avulso' });
+    const db = t.server.database.db;
+    const criados = await db
+      .insert(laudos)
+      .values(
+        ['AV-1', 'AV-2'].map((codigo) => ({
+          nome: `Vaso ${codigo}`,
+          codigo,
+          cliente: 'Cliente Avulso',
+          tipo: 'NR-13',
+          emailCliente: 'avulso@gmail.test',
+          dataVencimento: '2027-05-01',
+          criadoPor: pessoa.id,
+        })),
+      )
+      .returning({ id: laudos.id });
+    const antes = (await entradas(t)).length;
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/usuarios/${pessoa.id}`,
+      headers: json(admin.cookie),
+    });
+    expect(del.statusCode, del.body).toBe(204);
+    const novas = (await entradas(t)).slice(antes);
+    expect(novas).toHaveLength(3);
+    const dosLaudos = novas.filter((e) => e.entidade === 'laudo');
+    expect(dosLaudos.map((e) => e.entidadeId).sort()).toEqual(criados.map((l) => l.id).sort());
+    for (const e of dosLaudos)
+      expect(e).toMatchObject({
+        atorId: admin.id,
+        acao: 'excluiu',
+        empresaId: null,
+        detalhes: { motivo: 'usuario_excluido', usuarioId: pessoa.id },
+        campos: { codigo: { para: null } },
+      });
+    // One transaction: the three entries share its time, so their order among themselves is not asserted.
+    expect(novas.filter((e) => e.entidade === 'usuario')).toMatchObject([
+      { entidadeId: pessoa.id, acao: 'excluiu', atorId: admin.id },
+    ]);
+  });
+});
+
 describe("audit log: a laudo's history", () => {
   it("a client sees its laudo's entries and never another company's; another company's laudo is a 404", async () => {
     const { t, admin, cookieA, cookieB, empresaA, empresaB } = await cenario();
@@ -577,6 +919,48 @@ describe("audit log: a laudo's history", () => {
     });
     expect((tudo.json() as { entradas: unknown[] }).entradas).toHaveLength(3);
     expect(empresaA).not.toBe(empresaB);
+  });
+
+  it('a long history pages by cursor past 500 entries, newest first, without repeats; a bad cursor is a 400', async () => {
+    const { t, cookieA, empresaA } = await cenario();
+    const id = await criarLaudo(t, cookieA, { nome: 'Vaso antigo', codigo: 'H-1', tipo: 'NR-13' });
+    // 600 older changes, one a minute (as years of edits would leave them).
+    await t.server.database.db.execute(sql`
+      insert into auditoria (criado_em, ator_tipo, ator_nome, empresa_id, entidade, entidade_id, acao, campos)
+      select now() - make_interval(mins => g), 'usuario', 'Gestora Alfa', ${empresaA}, 'laudo', ${id}, 'alterou',
+             jsonb_build_object('observacoes', jsonb_build_object('de', g + 1, 'para', g))
+      from generate_series(1, 600) g`);
+    const vistos: string[] = [];
+    const horas: string[] = [];
+    let cursor: string | null = null;
+    let paginas = 0;
+    do {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/laudos/${id}/historico?limite=200${cursor ? `&cursor=${cursor}` : ''}`,
+        headers: json(cookieA),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const corpo = res.json() as {
+        entradas: Array<{ id: string; criadoEm: string }>;
+        proximoCursor: string | null;
+      };
+      vistos.push(...corpo.entradas.map((e) => e.id));
+      horas.push(...corpo.entradas.map((e) => e.criadoEm));
+      cursor = corpo.proximoCursor;
+      paginas++;
+    } while (cursor && paginas < 10);
+    expect(paginas).toBe(4);
+    expect(vistos).toHaveLength(601);
+    expect(new Set(vistos).size).toBe(601);
+    expect([...horas].sort().reverse()).toEqual(horas);
+    const ruim = await t.app.inject({
+      method: 'GET',
+      url: `/api/laudos/${id}/historico?cursor=nao-e-um-cursor`,
+      headers: json(cookieA),
+    });
+    expect(ruim.statusCode).toBe(400);
+    expect(ruim.json().error.message).toMatch(/cursor/i);
   });
 });
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { authAccount, usuarios } from '../src/db/schema.ts';
+import { auditoria, authAccount, usuarios } from '../src/db/schema.ts';
 import { createUser } from './helpers/accounts.ts';
 import { CookieJar, type OidcAccount, startOidcProvider } from './helpers/oidc.ts';
 import { createTestServer, TEST_ORIGIN, type TestServer } from './helpers/server.ts';
@@ -106,6 +106,17 @@ describe('Google/Microsoft sign-in through OpenID Connect', () => {
       (a) => a.providerId,
     );
     expect(providers.sort()).toEqual(['credential', 'google']);
+    // The audit log (issue 22): one 'entrou' of this person, with the provider.
+    const entradas = await db.select().from(auditoria).where(eq(auditoria.acao, 'entrou'));
+    expect(entradas).toHaveLength(1);
+    expect(entradas[0]).toMatchObject({
+      atorTipo: 'usuario',
+      atorId: existing.id,
+      atorNome: 'Gestor da Usina',
+      entidade: 'sessao',
+      entidadeId: existing.id,
+      detalhes: { metodo: 'google' },
+    });
   });
 
   it('refuses to link into a self-registered account nobody proved is theirs (account pre-hijacking)', async () => {
@@ -128,5 +139,9 @@ describe('Google/Microsoft sign-in through OpenID Connect', () => {
     expect(String(res.headers.location)).toContain('/login');
     const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: jar.header() } });
     expect(me.statusCode).toBe(401);
+    // No session, no 'entrou' in the audit log.
+    expect(await t.server.database.db.select().from(auditoria).where(eq(auditoria.acao, 'entrou'))).toEqual(
+      [],
+    );
   });
 });

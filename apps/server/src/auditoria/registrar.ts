@@ -100,7 +100,28 @@ export const CAMPOS_AUDITADOS = {
   ],
   chave_api: ['nome'],
   convite: ['email', 'papel', 'nome'],
-  renovacao: ['estagio'],
+  // A renewal request as the client asked for it (the one-click reminder's form), then its stage.
+  renovacao: ['estagio', 'periodo', 'contato', 'observacao'],
+  // A reminder's "ciente" (or any other one-click answer): which kind, for which due date.
+  resposta: ['tipo', 'dataVencimento'],
+  // An e-mail template's text is the firm's, not a secret: subject and bodies, old and new.
+  template: ['name', 'subject', 'htmlContent', 'textContent', 'active'],
+  regra: [
+    'name',
+    'enabled',
+    'daysBefore',
+    'daysAfter',
+    'templateType',
+    'runTime',
+    'frequency',
+    'weekday',
+    'pararAposResposta',
+    'tipos',
+    'resumo',
+    'escalarAposDias',
+  ],
+  // A person's request to join a company (the sign-up's company name or CNPJ), and its outcome.
+  pedido_empresa: ['nome', 'cnpj', 'status', 'empresaId', 'papel'],
   plano: [
     'nome',
     'preco',
@@ -223,7 +244,28 @@ function semSegredos(detalhes: Record<string, unknown> | undefined): Record<stri
  * fails (rolls back) leaves no entry, and an entry never claims a change that did not happen.
  */
 export async function registrarAuditoria(tx: DbOrTx, ator: Ator, entrada: EntradaDeAuditoria): Promise<void> {
-  await tx.insert(auditoria).values(linhaDeAuditoria(ator, entrada));
+  await tx
+    .insert(auditoria)
+    .values(
+      linhaDeAuditoria(ator, entrada, camposAlterados(entrada.entidade, entrada.antes, entrada.depois)),
+    );
+}
+
+/**
+ * An update's entry (`acao` 'alterou' unless told): written only when an allow-listed field changed,
+ * so a save that changed nothing (or only a timestamp) is no entry. Returns whether it wrote one.
+ */
+export async function registrarAlteracao(
+  tx: DbOrTx,
+  ator: Ator,
+  entrada: Omit<EntradaDeAuditoria, 'acao'> & { acao?: string },
+): Promise<boolean> {
+  const campos = camposAlterados(entrada.entidade, entrada.antes, entrada.depois);
+  if (!campos) return false;
+  await tx
+    .insert(auditoria)
+    .values(linhaDeAuditoria(ator, { ...entrada, acao: entrada.acao ?? 'alterou' }, campos));
+  return true;
 }
 
 /**
@@ -236,10 +278,20 @@ export async function registrarAuditorias(
   entradas: readonly EntradaDeAuditoria[],
 ): Promise<void> {
   for (let i = 0; i < entradas.length; i += 1000)
-    await tx.insert(auditoria).values(entradas.slice(i, i + 1000).map((e) => linhaDeAuditoria(ator, e)));
+    await tx
+      .insert(auditoria)
+      .values(
+        entradas
+          .slice(i, i + 1000)
+          .map((e) => linhaDeAuditoria(ator, e, camposAlterados(e.entidade, e.antes, e.depois))),
+      );
 }
 
-function linhaDeAuditoria(ator: Ator, entrada: EntradaDeAuditoria): typeof auditoria.$inferInsert {
+function linhaDeAuditoria(
+  ator: Ator,
+  entrada: EntradaDeAuditoria,
+  campos: ReturnType<typeof camposAlterados>,
+): typeof auditoria.$inferInsert {
   return {
     atorTipo: ator.tipo,
     atorId: ator.id,
@@ -251,7 +303,7 @@ function linhaDeAuditoria(ator: Ator, entrada: EntradaDeAuditoria): typeof audit
     entidade: entrada.entidade,
     entidadeId: entrada.entidadeId,
     acao: entrada.acao,
-    campos: camposAlterados(entrada.entidade, entrada.antes, entrada.depois),
+    campos,
     detalhes: semSegredos(entrada.detalhes),
   };
 }

@@ -74,6 +74,20 @@ export async function registrarPassoDaSessao(
 }
 
 /**
+ * A Google/Microsoft sign-in: Better Auth's callback (a GET answered with a redirect) set a
+ * session cookie for this user. An 'entrou' with the provider; a refused callback sets none and
+ * is no entry (the provider, not us, refused the person).
+ */
+export async function registrarEntradaSocial(
+  db: Db,
+  request: FastifyRequest,
+  userId: string,
+  provedor: string,
+): Promise<void> {
+  await registrarEntrada(db, userId, origemDoPedido(request), provedor);
+}
+
+/**
  * What was typed as the e-mail, when it looks like one; otherwise not kept (a password typed in the
  * wrong field must not land in the log).
  */

@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ERROS, erro } from '../http/errors.ts';
 import { ownOrigin } from '../http/origin.ts';
 import { hitRateLimit, limits } from '../http/rate-limit.ts';
-import { registrarPassoDaSessao } from './auditoria-da-sessao.ts';
-import { loadSessionUser, toWebHeaders } from './session.ts';
+import { registrarEntradaSocial, registrarPassoDaSessao } from './auditoria-da-sessao.ts';
+import { loadSessionUser, toWebHeaders, usuarioDaNovaSessao } from './session.ts';
 import { admitSignIn, type SignInAttempt, type SignInOutcome, settleSignIn } from './sign-in-limits.ts';
 
 /** Better Auth's error codes in the product's language. */
@@ -48,6 +48,8 @@ const firstAccessPaths = [
 
 /** Better Auth's paths the audit log records (auditoria-da-sessao.ts). */
 const AUDITADOS = ['/sign-in/email', '/sign-out', '/two-factor/verify', '/two-factor/disable'];
+/** A Google/Microsoft sign-in's return from the provider (generic OAuth's path, and the classic one). */
+const CALLBACK_SOCIAL = /^\/(?:oauth2\/)?callback\/(google|microsoft)$/;
 
 /**
  * Better Auth's own endpoints, mounted under /api/auth: the Fastify request becomes a Web Request,
@@ -115,6 +117,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.method === 'POST' && AUDITADOS.some((p) => path.startsWith(p))) {
         const email = typeof body.email === 'string' ? body.email : '';
         await registrarPassoDaSessao(db, request, path, response.status, text, antes, email);
+      }
+      const social = request.method === 'GET' ? CALLBACK_SOCIAL.exec(path)?.[1] : undefined;
+      if (social && response.status < 400) {
+        const userId = await usuarioDaNovaSessao(auth, db, response.headers.getSetCookie());
+        if (userId) await registrarEntradaSocial(db, request, userId, social);
       }
       reply.code(response.status);
       response.headers.forEach((value, key) => {

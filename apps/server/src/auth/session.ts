@@ -163,6 +163,27 @@ export function signedSessionToken(cookieHeader: string, name: string, secret: s
 }
 
 /**
+ * The user a response's Set-Cookie just signed in (a social sign-in's callback answers with a
+ * redirect and the new session's cookie): null when it set no valid session.
+ */
+export async function usuarioDaNovaSessao(
+  auth: Auth,
+  db: Db,
+  setCookies: readonly string[],
+): Promise<string | null> {
+  if (setCookies.length === 0) return null;
+  const rules = await cookieRulesOf(auth);
+  const token = signedSessionToken(
+    setCookies.map((c) => c.split(';')[0]).join('; '),
+    rules.name,
+    rules.secret,
+  );
+  if (!token) return null;
+  const [row] = await sessionQuery(db).execute({ token });
+  return row?.userId ?? null;
+}
+
+/**
  * The signed-in user with their profile, or null. An authentication user without a profile row is
  * treated as signed out (and logged), as the spec says.
  *

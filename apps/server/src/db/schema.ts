@@ -1037,10 +1037,14 @@ export const auditoria = pgTable(
     detalhes: jsonb('detalhes').$type<Record<string, unknown>>(),
   },
   (t) => [
-    index('auditoria_criado_idx').on(t.criadoEm.desc(), t.id.desc()),
-    index('auditoria_empresa_idx').on(t.empresaId, t.criadoEm.desc()),
-    index('auditoria_entidade_idx').on(t.entidade, t.entidadeId, t.criadoEm.desc()),
-    index('auditoria_ator_idx').on(t.atorId, t.criadoEm.desc()),
+    // Ascending, read backwards: `order by criado_em desc, id desc` is DESC NULLS FIRST, which a
+    // `desc()` index (DESC NULLS LAST) cannot give, so 0023's indexes sorted the whole table for
+    // each page (migration 0025, docs/benchmarks.md section 10). Each ends with the keyset's
+    // (criado_em, id), so a deep page starts at its cursor in the filter's own index.
+    index('auditoria_criado_idx').on(t.criadoEm, t.id),
+    index('auditoria_empresa_idx').on(t.empresaId, t.criadoEm, t.id),
+    index('auditoria_entidade_idx').on(t.entidade, t.entidadeId, t.criadoEm, t.id),
+    index('auditoria_ator_idx').on(t.atorId, t.criadoEm, t.id),
     check('auditoria_ator_tipo_ck', sql`${t.atorTipo} in ('usuario', 'chave_api', 'sistema')`),
   ],
 );

@@ -11,6 +11,10 @@ export const ENTIDADES_AUDITADAS = [
   'convite',
   'plano',
   'renovacao',
+  'resposta',
+  'template',
+  'regra',
+  'pedido_empresa',
   'sessao',
   'configuracoes',
   'auditoria',
@@ -34,6 +38,10 @@ export const ACOES_AUDITADAS = [
   'alterou_senha',
   'redefiniu_senha',
   'limpou',
+  'restaurou',
+  'aprovou',
+  'recusou',
+  'anotou',
 ] as const;
 
 const dia = z
@@ -65,6 +73,9 @@ export const paginaDeAuditoriaEntrada = filtroDeAuditoria.extend({
     .max(200, 'O limite é de no máximo 200 entradas.')
     .optional(),
 });
+
+/** GET /api/laudos/:id/historico: the cursor the previous page gave, and a page size. */
+export const paginaDoHistoricoEntrada = paginaDeAuditoriaEntrada.pick({ cursor: true, limite: true });
 
 function esquemasDaAuditoria<I extends z.ZodType>(instante: I) {
   const campos = z.record(z.string(), z.object({ de: z.unknown(), para: z.unknown() })).nullable();
@@ -99,7 +110,7 @@ function esquemasDaAuditoria<I extends z.ZodType>(instante: I) {
     entrada,
     pagina: z.object({ entradas: z.array(entrada), proximoCursor: z.string().nullable() }),
     umaEntrada: z.object({ entrada }),
-    historico: z.object({ entradas: z.array(entradaDoHistorico) }),
+    historico: z.object({ entradas: z.array(entradaDoHistorico), proximoCursor: z.string().nullable() }),
   };
 }
 

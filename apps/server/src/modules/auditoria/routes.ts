@@ -1,5 +1,10 @@
 import { Readable } from 'node:stream';
-import { auditoriaNoServidor, filtroDeAuditoria, paginaDeAuditoriaEntrada } from '@laudos/domain/api';
+import {
+  auditoriaNoServidor,
+  filtroDeAuditoria,
+  paginaDeAuditoriaEntrada,
+  paginaDoHistoricoEntrada,
+} from '@laudos/domain/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -67,11 +72,13 @@ export const auditoriaRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'user', chaveApi: true },
       schema: {
         tags: ['laudos'],
-        summary: 'Histórico de alterações de um laudo (quem fez o quê), no escopo do usuário',
+        summary:
+          'Histórico de alterações de um laudo (quem fez o quê), no escopo do usuário, em páginas por cursor',
         params: z.object({ id: z.uuid('Laudo não encontrado.') }),
+        querystring: paginaDoHistoricoEntrada,
         response: { 200: historico },
       },
     },
-    async (request) => historicoDoLaudo(app.ctx.db, request.sessionUser!, request.params.id),
+    async (request) => historicoDoLaudo(app.ctx.db, request.sessionUser!, request.params.id, request.query),
   );
 };

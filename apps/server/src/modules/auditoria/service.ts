@@ -52,6 +52,11 @@ function lerCursor(cursor: string): { em: string; id: string } {
   return { em, id };
 }
 
+/** The entries after the cursor's, in the list's order (newest first). */
+function aposCursor(depois: { em: string; id: string }): SQL {
+  return sql`(${auditoria.criadoEm}, ${auditoria.id}) < (${depois.em}::timestamptz, ${depois.id}::uuid)`;
+}
+
 /** The filters as one condition; the period is whole days in the firm's time zone. */
 function condicoes(f: FiltroDeAuditoria, timeZone: string): SQL | undefined {
   if (f.de && f.ate && f.de > f.ate) throw erro('periodoInvalido');
@@ -82,14 +87,7 @@ export async function listarAuditoria(
     .select(colunas)
     .from(auditoria)
     .leftJoin(empresas, eq(empresas.id, auditoria.empresaId))
-    .where(
-      and(
-        condicoes(f, timeZone),
-        depois
-          ? sql`(${auditoria.criadoEm}, ${auditoria.id}) < (${depois.em}::timestamptz, ${depois.id}::uuid)`
-          : undefined,
-      ),
-    )
+    .where(and(condicoes(f, timeZone), depois ? aposCursor(depois) : undefined))
     .orderBy(desc(auditoria.criadoEm), desc(auditoria.id))
     .limit(limite + 1);
   const pagina = rows.slice(0, limite);
@@ -176,7 +174,14 @@ const ENTIDADES_DO_LAUDO = ['laudo', 'arquivo', 'versao'];
  * moved the laudo, which a client may still see when it is addressed to their e-mail) is not
  * theirs to read.
  */
-export async function historicoDoLaudo(db: DbOrTx, user: SessionUser, id: string) {
+export async function historicoDoLaudo(
+  db: DbOrTx,
+  user: SessionUser,
+  id: string,
+  pagina: { cursor?: string | undefined; limite?: number | undefined } = {},
+) {
+  const limite = pagina.limite ?? PAGINA_PADRAO;
+  const depois = pagina.cursor ? lerCursor(pagina.cursor) : null;
   const laudo = await lerLaudo(db, user, id);
   const empresa = user.empresaId ?? laudo.empresaId;
   const daEmpresa =
@@ -185,7 +190,7 @@ export async function historicoDoLaudo(db: DbOrTx, user: SessionUser, id: string
       : empresa
         ? eq(auditoria.empresaId, empresa)
         : sql`${auditoria.empresaId} is null`;
-  const entradas = await db
+  const rows = await db
     .select({
       id: auditoria.id,
       criadoEm: auditoria.criadoEm,
@@ -194,12 +199,25 @@ export async function historicoDoLaudo(db: DbOrTx, user: SessionUser, id: string
       entidade: auditoria.entidade,
       acao: auditoria.acao,
       campos: auditoria.campos,
+      posicao: colunas.posicao,
     })
     .from(auditoria)
-    .where(and(inArray(auditoria.entidade, ENTIDADES_DO_LAUDO), eq(auditoria.entidadeId, id), daEmpresa))
+    .where(
+      and(
+        inArray(auditoria.entidade, ENTIDADES_DO_LAUDO),
+        eq(auditoria.entidadeId, id),
+        daEmpresa,
+        depois ? aposCursor(depois) : undefined,
+      ),
+    )
     .orderBy(desc(auditoria.criadoEm), desc(auditoria.id))
-    .limit(500);
-  return { entradas };
+    .limit(limite + 1);
+  const entradas = rows.slice(0, limite);
+  const ultima = entradas.at(-1);
+  return {
+    entradas: entradas.map(semPosicao),
+    proximoCursor: rows.length > limite && ultima ? cursorDe(ultima.posicao, ultima.id) : null,
+  };
 }
 
 /**

@@ -2,7 +2,7 @@ import { chavesApiNoServidor, criarChaveApiEntrada } from '@laudos/domain/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { atorDoUsuario } from '../../auditoria/registrar.ts';
-import { atorAdmin, atorDaEmpresa, exigirGestor } from '../equipes/ator.ts';
+import { type Ator, atorAdmin, atorDaEmpresa, exigirGestor } from '../equipes/ator.ts';
 import { criarChaveApi, listarChavesApi, revogarChaveApi } from './service.ts';
 
 const chaveId = z.uuid('Chave de API não encontrada.');
@@ -10,6 +10,10 @@ const empresaId = z.uuid('Empresa não encontrada.');
 const revogada = z.null().describe('Chave revogada');
 const { lista, criada } = chavesApiNoServidor;
 const GERIR = 'gerenciar as chaves de API';
+
+/** The gestor's and the admin's creation differ only in who acts and on which company. */
+const criar = (db: Parameters<typeof criarChaveApi>[0], ator: Ator, nome: string) =>
+  criarChaveApi(db, ator.empresaId, ator.id, nome, ator.auditoria);
 
 /**
  * The company's API keys, managed by its gestor (a paid feature: `apiAccess`). The keys themselves
@@ -49,17 +53,7 @@ export const chavesApiRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const ator = atorDaEmpresa(request.sessionUser!);
       exigirGestor(ator, GERIR);
-      return reply
-        .code(201)
-        .send(
-          await criarChaveApi(
-            app.ctx.db,
-            ator.empresaId,
-            ator.id,
-            request.body.nome,
-            atorDoUsuario(request.sessionUser!),
-          ),
-        );
+      return reply.code(201).send(await criar(app.ctx.db, ator, request.body.nome));
     },
   );
 
@@ -116,20 +110,10 @@ export const chavesApiAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: criada },
       },
     },
-    async (request, reply) => {
-      const ator = atorAdmin(request.sessionUser!, request.params.id);
-      return reply
+    async (request, reply) =>
+      reply
         .code(201)
-        .send(
-          await criarChaveApi(
-            app.ctx.db,
-            ator.empresaId,
-            ator.id,
-            request.body.nome,
-            atorDoUsuario(request.sessionUser!),
-          ),
-        );
-    },
+        .send(await criar(app.ctx.db, atorAdmin(request.sessionUser!, request.params.id), request.body.nome)),
   );
 
   app.delete(

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { formatDateTimeBR } from '@laudos/domain';
 import { hashPassword } from 'better-auth/crypto';
 import { and, eq, sql } from 'drizzle-orm';
+import { type Ator, type Origem, registrarAuditoria } from '../../auditoria/registrar.ts';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -90,6 +91,27 @@ export interface NovoCadastro {
 }
 
 /**
+ * The person who just signed themselves up, as the audit log's actor and its 'criou' entry: the
+ * account is theirs from the start (their request to join a company follows as their own entry).
+ */
+async function registrarCadastro(
+  tx: DbOrTx,
+  u: { id: string; nome: string; email: string; telefone?: string | null },
+  origem: Origem,
+): Promise<Ator> {
+  const ator: Ator = { tipo: 'usuario', id: u.id, nome: u.nome, papel: 'cliente', origem };
+  await registrarAuditoria(tx, ator, {
+    entidade: 'usuario',
+    entidadeId: u.id,
+    acao: 'criou',
+    empresaId: null,
+    depois: { nome: u.nome, email: u.email, tipo: 'cliente', telefone: u.telefone ?? null },
+    detalhes: { cadastro: true },
+  });
+  return ator;
+}
+
+/**
  * POST /api/cadastro. Resolves the same way for every address; throws only for bad input or past
  * the sign-ups allowed from one IP address.
  */
@@ -97,6 +119,7 @@ export async function cadastrarConta(
   { db, email, config }: { db: Db; email: EmailService; config: Config },
   input: NovoCadastro,
   ip: string,
+  origem: Origem,
 ) {
   await hitRateLimit(db, limits.signUpPerIp(ip, config.rateLimits.signUpPerIp));
   assertSenhaValida(input.senha);
@@ -120,8 +143,9 @@ export async function cadastrarConta(
           telefone: input.telefone,
           emailVerified: false,
         });
+        const ator = await registrarCadastro(tx, { ...u, telefone: input.telefone }, origem);
         // The company typed here is a request to join it: an admin approves it (issue 17).
-        if (input.empresa?.trim()) await registrarPedido(tx, u.id, pedidoDoTexto(input.empresa));
+        if (input.empresa?.trim()) await registrarPedido(tx, u.id, pedidoDoTexto(input.empresa), ator);
         if (await podeEnviarParaEndereco(tx, endereco))
           await enviarLink(
             tx,
@@ -180,6 +204,7 @@ export async function confirmarEmail(
   token: string,
   ip: string,
   linksPorIp: number,
+  origem: Origem,
 ): Promise<{ email: string }> {
   await hitRateLimit(db, limits.resetPerIp(ip, linksPorIp));
   return db.transaction(async (tx) => {
@@ -219,7 +244,8 @@ export async function confirmarEmail(
       emailVerified: true,
       assumirEmailNaoConfirmado: true,
     });
-    if (pendencia.empresa?.trim()) await registrarPedido(tx, u.id, pedidoDoTexto(pendencia.empresa));
+    const ator = await registrarCadastro(tx, { ...u, telefone: pendencia.telefone }, origem);
+    if (pendencia.empresa?.trim()) await registrarPedido(tx, u.id, pedidoDoTexto(pendencia.empresa), ator);
     return { email: pendencia.email };
   });
 }

@@ -35,6 +35,7 @@ export const contaRoutes: FastifyPluginAsyncZod = async (app) => {
         app.ctx,
         { nome, email, senha, empresa: empresa || null, telefone: telefone || null },
         request.ip,
+        origemDoPedido(request),
       );
       // The same bytes for a new address and a taken one: nothing here says who has an account.
       return reply.code(201).send({ ok: true as const, mensagem: CADASTRO_RECEBIDO });
@@ -58,6 +59,7 @@ export const contaRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body.token,
         request.ip,
         app.ctx.config.rateLimits.linksPerIp,
+        origemDoPedido(request),
       );
       return { ok: true as const, email };
     },

@@ -6,6 +6,7 @@ import {
   testeDeTemplateEntrada,
 } from '@laudos/domain/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { atorDoUsuario } from '../../auditoria/registrar.ts';
 import {
   buscarTemplate,
   enviarTesteDeTemplate,
@@ -59,7 +60,12 @@ export const emailTemplatesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const r = await salvarTemplate(app.ctx.db, request.params.type, request.body);
+      const r = await salvarTemplate(
+        app.ctx.db,
+        request.params.type,
+        request.body,
+        atorDoUsuario(request.sessionUser!),
+      );
       request.log.info({ by: request.sessionUser?.id, type: r.template.type }, 'modelo de e-mail salvo');
       return r;
     },
@@ -96,7 +102,8 @@ export const emailTemplatesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: respostasDeEmail.template },
       },
     },
-    async (request) => restaurarTemplate(app.ctx.db, request.params.type),
+    async (request) =>
+      restaurarTemplate(app.ctx.db, request.params.type, atorDoUsuario(request.sessionUser!)),
   );
 
   app.post(

@@ -1,5 +1,6 @@
 import { type AppSettings, allowedTemplateVariables, isEmailTemplateType } from '@laudos/domain';
 import { asc, eq } from 'drizzle-orm';
+import { type Ator, registrarAlteracao } from '../../auditoria/registrar.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { emailTemplates } from '../../db/schema.ts';
 import { assertEmailAddress } from '../../email/address.ts';
@@ -54,22 +55,62 @@ export async function buscarTemplate(db: DbOrTx, type: string) {
   return toTemplateApi(t);
 }
 
-/** An admin's edit, validated (syntax, variables) and marked as edited. */
+/** The template as its audit entries compare it (CAMPOS_AUDITADOS.template), under the row lock. */
+async function templateAntes(tx: DbOrTx, type: string) {
+  const [t] = await tx
+    .select({
+      name: emailTemplates.name,
+      subject: emailTemplates.subject,
+      htmlContent: emailTemplates.htmlContent,
+      textContent: emailTemplates.textContent,
+      active: emailTemplates.active,
+    })
+    .from(emailTemplates)
+    .where(eq(emailTemplates.type, type))
+    .for('update');
+  if (!t) throw erro('templateNaoEncontrado', type);
+  return t;
+}
+
+/** An admin's edit, validated (syntax, variables) and marked as edited; its old and new text logged. */
 export async function salvarTemplate(
   db: DbOrTx,
   type: string,
   input: TemplateParts & { active?: boolean | undefined },
+  auditor: Ator,
 ) {
   const { active, ...partes } = input;
-  return toTemplateApi(
-    await saveEmailTemplate(db, type, active === undefined ? partes : { ...partes, active }),
-  );
+  const row = await db.transaction(async (tx) => {
+    const antes = await templateAntes(tx, type);
+    const depois = await saveEmailTemplate(tx, type, active === undefined ? partes : { ...partes, active });
+    await registrarAlteracao(tx, auditor, {
+      entidade: 'template',
+      entidadeId: type,
+      empresaId: null,
+      antes,
+      depois,
+    });
+    return depois;
+  });
+  return toTemplateApi(row);
 }
 
-/** Back to the shipped default. */
-export async function restaurarTemplate(db: DbOrTx, type: string) {
-  const row = await restoreDefaultEmailTemplate(db, type);
-  if (!row) throw erro('templateNaoEncontrado', type);
+/** Back to the shipped default (an entry with what the admin's text was, when it differed). */
+export async function restaurarTemplate(db: DbOrTx, type: string, auditor: Ator) {
+  const row = await db.transaction(async (tx) => {
+    const antes = await templateAntes(tx, type);
+    const depois = await restoreDefaultEmailTemplate(tx, type);
+    if (!depois) throw erro('templateNaoEncontrado', type);
+    await registrarAlteracao(tx, auditor, {
+      entidade: 'template',
+      entidadeId: type,
+      acao: 'restaurou',
+      empresaId: null,
+      antes,
+      depois,
+    });
+    return depois;
+  });
   return toTemplateApi(row);
 }
 

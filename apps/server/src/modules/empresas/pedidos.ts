@@ -2,7 +2,7 @@ import { cnpjValido, digitosDoCnpj } from '@laudos/domain';
 import type { aprovarPedidoEntrada, Papel, pedirEmpresaEntrada } from '@laudos/domain/api';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { atorDoUsuario } from '../../auditoria/registrar.ts';
+import { type Ator, atorDoUsuario, registrarAuditoria } from '../../auditoria/registrar.ts';
 import type { SessionUser } from '../../auth/session.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { authUser, empresas, pedidosEmpresa, usuarios } from '../../db/schema.ts';
@@ -15,11 +15,15 @@ import { criarEmpresa } from './service.ts';
  * or later); an admin joins them to an existing company, creates one for them, or refuses.
  */
 
-/** Records (or replaces) the person's pending request. Used by sign-up and by POST /api/conta/pedido-empresa. */
+/**
+ * Records (or replaces) the person's pending request. Used by sign-up and by POST
+ * /api/conta/pedido-empresa (which passes the person as the audit entry's actor).
+ */
 export async function registrarPedido(
   tx: DbOrTx,
   usuarioId: string,
   pedido: { nome?: string | null | undefined; cnpj?: string | null | undefined },
+  ator?: Ator,
 ): Promise<void> {
   const nome = pedido.nome?.trim() || null;
   const cnpj = pedido.cnpj || null;
@@ -27,7 +31,19 @@ export async function registrarPedido(
   await tx
     .delete(pedidosEmpresa)
     .where(and(eq(pedidosEmpresa.usuarioId, usuarioId), eq(pedidosEmpresa.status, 'pendente')));
-  await tx.insert(pedidosEmpresa).values({ usuarioId, nome, cnpj });
+  const [novo] = await tx
+    .insert(pedidosEmpresa)
+    .values({ usuarioId, nome, cnpj })
+    .returning({ id: pedidosEmpresa.id, nome: pedidosEmpresa.nome, cnpj: pedidosEmpresa.cnpj });
+  if (ator)
+    await registrarAuditoria(tx, ator, {
+      entidade: 'pedido_empresa',
+      entidadeId: novo!.id,
+      acao: 'criou',
+      empresaId: null,
+      depois: novo,
+      detalhes: { usuarioId },
+    });
 }
 
 /** What a person typed in sign-up's "Empresa ou CNPJ": a CNPJ when it is one, a name otherwise. */
@@ -46,7 +62,7 @@ export async function pedirEmpresa(
 ): Promise<{ ok: true }> {
   if (user.tipo === 'admin') throw erro('adminSemEmpresa');
   if (user.empresaId) throw erro('jaTemEmpresa');
-  await db.transaction((tx) => registrarPedido(tx, user.id, b));
+  await db.transaction((tx) => registrarPedido(tx, user.id, b, atorDoUsuario(user)));
   return { ok: true };
 }
 
@@ -115,7 +131,12 @@ export async function listarPedidos(db: DbOrTx) {
 
 async function travarPedido(tx: DbOrTx, id: string) {
   const [pedido] = await tx
-    .select({ id: pedidosEmpresa.id, usuarioId: pedidosEmpresa.usuarioId })
+    .select({
+      id: pedidosEmpresa.id,
+      usuarioId: pedidosEmpresa.usuarioId,
+      nome: pedidosEmpresa.nome,
+      cnpj: pedidosEmpresa.cnpj,
+    })
     .from(pedidosEmpresa)
     .where(and(eq(pedidosEmpresa.id, id), eq(pedidosEmpresa.status, 'pendente')))
     .for('update')
@@ -150,18 +171,37 @@ export async function aprovarPedido(
       .update(pedidosEmpresa)
       .set({ status: 'aprovado', resolvidoPor: admin.id, resolvidoEm: new Date() })
       .where(eq(pedidosEmpresa.id, id));
+    // One entry, filed under the company the person joins: which one, and as what.
+    await registrarAuditoria(tx, atorDoUsuario(admin), {
+      entidade: 'pedido_empresa',
+      entidadeId: id,
+      acao: 'aprovou',
+      empresaId,
+      antes: { status: 'pendente', empresaId: null, papel: null },
+      depois: { status: 'aprovado', empresaId, papel },
+      detalhes: { usuarioId: pedido.usuarioId, nome: pedido.nome, cnpj: pedido.cnpj },
+    });
     return { ok: true as const, empresaId };
   });
 }
 
 /** POST /api/admin/pedidos-empresa/:id/recusar: the person stays with no company. */
-export async function recusarPedido(db: Db, admin: { id: string }, id: string): Promise<{ ok: true }> {
+export async function recusarPedido(db: Db, admin: SessionUser, id: string): Promise<{ ok: true }> {
   await db.transaction(async (tx) => {
-    await travarPedido(tx, id);
+    const pedido = await travarPedido(tx, id);
     await tx
       .update(pedidosEmpresa)
       .set({ status: 'recusado', resolvidoPor: admin.id, resolvidoEm: new Date() })
       .where(eq(pedidosEmpresa.id, id));
+    await registrarAuditoria(tx, atorDoUsuario(admin), {
+      entidade: 'pedido_empresa',
+      entidadeId: id,
+      acao: 'recusou',
+      empresaId: null,
+      antes: { status: 'pendente' },
+      depois: { status: 'recusado' },
+      detalhes: { usuarioId: pedido.usuarioId, nome: pedido.nome, cnpj: pedido.cnpj },
+    });
   });
   return { ok: true };
 }

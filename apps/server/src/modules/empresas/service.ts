@@ -1,7 +1,12 @@
 import { digitosDoCnpj } from '@laudos/domain';
 import type { AtualizarEmpresaInput, CriarEmpresaInput } from '@laudos/domain/api';
 import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm';
-import { type Ator, camposAlterados, registrarAuditoria } from '../../auditoria/registrar.ts';
+import {
+  type Ator,
+  CAMPOS_AUDITADOS,
+  registrarAlteracao,
+  registrarAuditoria,
+} from '../../auditoria/registrar.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { containsPattern } from '../../db/like.ts';
@@ -125,17 +130,13 @@ export async function buscarEmpresa(db: DbOrTx, id: string): Promise<EmpresaApi>
   return toEmpresa(row);
 }
 
-/** The company's columns its audit entries compare (CAMPOS_AUDITADOS.empresa). */
+/** The company's columns its audit entries compare (CAMPOS_AUDITADOS.empresa), taken from empresaColumns. */
 const camposDaEmpresaAuditados = {
-  id: empresas.id,
-  razaoSocial: empresas.razaoSocial,
-  nomeFantasia: empresas.nomeFantasia,
-  cnpj: empresas.cnpj,
-  endereco: empresas.endereco,
-  emailContato: empresas.emailContato,
-  telefone: empresas.telefone,
-  planoId: empresas.planoId,
-  ativo: empresas.ativo,
+  id: empresaColumns.id,
+  ...(Object.fromEntries(CAMPOS_AUDITADOS.empresa.map((c) => [c, empresaColumns[c]])) as Pick<
+    typeof empresaColumns,
+    (typeof CAMPOS_AUDITADOS.empresa)[number]
+  >),
 };
 
 function cnpjDuplicado(err: unknown): never {
@@ -212,15 +213,13 @@ export async function atualizarEmpresa(
         })
         .where(eq(empresas.id, id))
         .returning(camposDaEmpresaAuditados);
-      if (camposAlterados('empresa', antes, depois))
-        await registrarAuditoria(tx, auditor, {
-          entidade: 'empresa',
-          entidadeId: id,
-          acao: 'alterou',
-          empresaId: id,
-          antes,
-          depois,
-        });
+      await registrarAlteracao(tx, auditor, {
+        entidade: 'empresa',
+        entidadeId: id,
+        empresaId: id,
+        antes,
+        depois,
+      });
       if (b.nomeFantasia !== undefined)
         await tx.update(laudos).set({ cliente: b.nomeFantasia }).where(eq(laudos.empresaId, id));
     })

@@ -1,7 +1,7 @@
 import type { alterarPessoaEntrada } from '@laudos/domain/api';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { camposAlterados, registrarAuditoria } from '../../auditoria/registrar.ts';
+import { registrarAlteracao } from '../../auditoria/registrar.ts';
 import { endSessions } from '../../auth/auth.ts';
 import type { Db } from '../../db/client.ts';
 import { authUser, usuarios } from '../../db/schema.ts';
@@ -54,15 +54,13 @@ export async function alterarPessoa(
         papel: usuarios.papel,
         receberLembretes: usuarios.receberLembretes,
       });
-    if (camposAlterados('usuario', atual, depois))
-      await registrarAuditoria(tx, ator.auditoria, {
-        entidade: 'usuario',
-        entidadeId: pessoaId,
-        acao: 'alterou',
-        empresaId: empresa.id,
-        antes: atual,
-        depois,
-      });
+    await registrarAlteracao(tx, ator.auditoria, {
+      entidade: 'usuario',
+      entidadeId: pessoaId,
+      empresaId: empresa.id,
+      antes: atual,
+      depois,
+    });
     if (mudaAtivo) {
       await tx
         .update(authUser)

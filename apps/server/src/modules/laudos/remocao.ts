@@ -1,15 +1,33 @@
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { type Ator, registrarAuditoria } from '../../auditoria/registrar.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { laudos, laudoVersoes } from '../../db/schema.ts';
+
+/** The laudo's columns its audit entries compare (CAMPOS_AUDITADOS.laudo). */
+export const camposDoLaudoAuditados = {
+  nome: laudos.nome,
+  codigo: laudos.codigo,
+  tipo: laudos.tipo,
+  cliente: laudos.cliente,
+  empresaId: laudos.empresaId,
+  emailCliente: laudos.emailCliente,
+  observacoes: laudos.observacoes,
+  dataVencimento: laudos.dataVencimento,
+  status: laudos.status,
+  versao: laudos.versao,
+};
 
 /**
  * The laudos of a user who is being deleted: those they created and those addressed only to their
  * e-mail (nobody created them) — never a company's laudos, which stay with the company (issue 17). Run inside the deletion's transaction; returns the storage keys of
- * their files, to remove once that transaction has committed (`removerArquivosGuardados`).
+ * their files, to remove once that transaction has committed (`removerArquivosGuardados`). Each
+ * laudo gets its own 'excluiu' entry (as a laudo deleted on its own does), so its history ends
+ * with who deleted it and why.
  */
 export async function excluirLaudosDoUsuario(
   tx: DbOrTx,
   usuario: { id: string; email: string },
+  ator: Ator,
 ): Promise<string[]> {
   const doUsuario = and(
     isNull(laudos.empresaId),
@@ -30,7 +48,21 @@ export async function excluirLaudosDoUsuario(
   const removidos = await tx
     .delete(laudos)
     .where(doUsuario)
-    .returning({ pdf: laudos.arquivoPdf, excel: laudos.arquivoExcel });
+    .returning({
+      ...camposDoLaudoAuditados,
+      id: laudos.id,
+      pdf: laudos.arquivoPdf,
+      excel: laudos.arquivoExcel,
+    });
+  for (const laudo of removidos)
+    await registrarAuditoria(tx, ator, {
+      entidade: 'laudo',
+      entidadeId: laudo.id,
+      acao: 'excluiu',
+      empresaId: laudo.empresaId,
+      antes: laudo,
+      detalhes: { motivo: 'usuario_excluido', usuarioId: usuario.id },
+    });
   return [...removidos.flatMap((l) => [l.pdf, l.excel]), ...versoes].filter((k): k is string => Boolean(k));
 }
 

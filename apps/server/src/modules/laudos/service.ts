@@ -6,7 +6,7 @@ import {
 } from '@laudos/domain';
 import type { LaudoEntrada } from '@laudos/domain/api';
 import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
-import { atorDoUsuario, camposAlterados, registrarAuditoria } from '../../auditoria/registrar.ts';
+import { atorDoUsuario, registrarAlteracao, registrarAuditoria } from '../../auditoria/registrar.ts';
 import type { SessionUser } from '../../auth/session.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -18,7 +18,7 @@ import { erro, orFail } from '../../http/errors.ts';
 import type { FileStorage } from '../../storage/storage.ts';
 import { avisoDeLaudoNovo } from '../avisos/mensagens.ts';
 import { avisar } from '../avisos/service.ts';
-import { arquivosDasVersoes } from './remocao.ts';
+import { arquivosDasVersoes, camposDoLaudoAuditados } from './remocao.ts';
 import { variaveisDoLaudo } from './variaveis-email.ts';
 
 /**
@@ -442,20 +442,6 @@ async function assertLimiteDoPlano(db: DbOrTx, user: SessionUser) {
   if (n >= plano.max) throw erro('limiteDoPlano', plano.nome, plano.max);
 }
 
-/** The laudo's columns its audit entries compare (CAMPOS_AUDITADOS.laudo). */
-const camposDoLaudoAuditados = {
-  nome: laudos.nome,
-  codigo: laudos.codigo,
-  tipo: laudos.tipo,
-  cliente: laudos.cliente,
-  empresaId: laudos.empresaId,
-  emailCliente: laudos.emailCliente,
-  observacoes: laudos.observacoes,
-  dataVencimento: laudos.dataVencimento,
-  status: laudos.status,
-  versao: laudos.versao,
-};
-
 /** A second laudo with the same code is a 409. */
 function duplicado(err: unknown): never {
   if (isUniqueViolation(err)) throw erro('codigoDuplicado');
@@ -605,11 +591,9 @@ export async function atualizarLaudo(
       // Each changed field with its old and new value; the company is the laudo's after the change
       // (a laudo moved away is no longer the old company's to read). A PATCH that changed nothing
       // but the timestamp is no entry.
-      if (!camposAlterados('laudo', antes, depois)) return;
-      await registrarAuditoria(tx, atorDoUsuario(user), {
+      await registrarAlteracao(tx, atorDoUsuario(user), {
         entidade: 'laudo',
         entidadeId: id,
-        acao: 'alterou',
         empresaId: depois.empresaId,
         antes,
         depois,

@@ -10,6 +10,7 @@ import {
 } from '@laudos/domain';
 import type { AlteracaoRegra, NovaRegra, RegraApi } from '@laudos/domain/api';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { type Ator, registrarAlteracao, registrarAuditoria } from '../../auditoria/registrar.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { notificationRules, tiposLaudo } from '../../db/schema.ts';
 import { dadosInvalidos, erro } from '../../http/errors.ts';
@@ -136,20 +137,31 @@ export async function criarRegra(
   input: NovaRegra,
   timeZone: string,
   now: Date,
+  auditor: Ator,
 ): Promise<RegraApi> {
   const antes = input.kind === 'vencendo';
-  const [row] = await db
-    .insert(notificationRules)
-    .values({
-      name: antes ? 'Nova regra antes do vencimento' : 'Nova regra após o vencimento',
-      kind: input.kind,
-      daysBefore: antes ? [15, 7, 1] : [],
-      daysAfter: antes ? [] : [0, 7],
-      enabled: false,
-      escalarAposDias: antes ? null : 7,
-    })
-    .returning();
-  return toRegraApi(row!, timeZone, now);
+  const row = await db.transaction(async (tx) => {
+    const [nova] = await tx
+      .insert(notificationRules)
+      .values({
+        name: antes ? 'Nova regra antes do vencimento' : 'Nova regra após o vencimento',
+        kind: input.kind,
+        daysBefore: antes ? [15, 7, 1] : [],
+        daysAfter: antes ? [] : [0, 7],
+        enabled: false,
+        escalarAposDias: antes ? null : 7,
+      })
+      .returning();
+    await registrarAuditoria(tx, auditor, {
+      entidade: 'regra',
+      entidadeId: nova!.id,
+      acao: 'criou',
+      empresaId: null,
+      depois: nova,
+    });
+    return nova!;
+  });
+  return toRegraApi(row, timeZone, now);
 }
 
 /** An admin's edit; it takes effect on the next run. Re-enabling does not catch up the days it was off. */
@@ -159,6 +171,7 @@ export async function alterarRegra(
   input: AlteracaoRegra,
   timeZone: string,
   now: Date,
+  auditor: Ator,
 ): Promise<RegraApi> {
   const row = await db.transaction(async (tx) => {
     const [atual] = await tx
@@ -228,6 +241,14 @@ export async function alterarRegra(
       .where(eq(notificationRules.id, id))
       .returning();
     if (!row) throw erro('regraNaoEncontrada');
+    // Turning a rule on or off is an 'alterou' of `enabled`, like any other field.
+    await registrarAlteracao(tx, auditor, {
+      entidade: 'regra',
+      entidadeId: id,
+      empresaId: null,
+      antes: atual,
+      depois: row,
+    });
     return row;
   });
   return toRegraApi(row, timeZone, now);

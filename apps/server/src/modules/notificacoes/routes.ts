@@ -9,6 +9,7 @@ import {
 } from '@laudos/domain/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { atorDoUsuario } from '../../auditoria/registrar.ts';
 import { listarLogsDeNotificacao, listarNotificacoesDoUsuario } from './logs.ts';
 import { alterarRegra, consultarRegras, criarRegra } from './regras.ts';
 
@@ -42,7 +43,13 @@ export const notificacoesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       reply.code(201).send({
-        regra: await criarRegra(app.ctx.db, request.body, config.timeZone, agendador().now()),
+        regra: await criarRegra(
+          app.ctx.db,
+          request.body,
+          config.timeZone,
+          agendador().now(),
+          atorDoUsuario(request.sessionUser!),
+        ),
       }),
   );
 
@@ -65,6 +72,7 @@ export const notificacoesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
         config.timeZone,
         agendador().now(),
+        atorDoUsuario(request.sessionUser!),
       ),
     }),
   );

@@ -1,7 +1,7 @@
 import { type PlanoPublico, planoFeatures } from '@laudos/domain';
 import type { AlteracaoPlano, PlanoAdmin, PlanoDados } from '@laudos/domain/api';
 import { asc, eq, sql } from 'drizzle-orm';
-import { type Ator, camposAlterados, registrarAuditoria } from '../../auditoria/registrar.ts';
+import { type Ator, registrarAlteracao, registrarAuditoria } from '../../auditoria/registrar.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { planoEmVigor } from '../../db/plano-em-vigor.ts';
@@ -192,15 +192,13 @@ export async function atualizarPlano(
         .set({ ...b, atualizadoEm: new Date() })
         .where(eq(planos.id, id));
       const antes = Object.fromEntries(Object.keys(b).map((k) => [k, atual[k as keyof PlanoAdmin]]));
-      if (camposAlterados('plano', antes, b))
-        await registrarAuditoria(tx, auditor, {
-          entidade: 'plano',
-          entidadeId: id,
-          acao: 'alterou',
-          empresaId: null,
-          antes,
-          depois: { ...b },
-        });
+      await registrarAlteracao(tx, auditor, {
+        entidade: 'plano',
+        entidadeId: id,
+        empresaId: null,
+        antes,
+        depois: { ...b },
+      });
     })
     .catch(uniqueName);
   return buscarPlano(db, id);

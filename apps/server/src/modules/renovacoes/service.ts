@@ -363,11 +363,19 @@ export async function anotarRenovacao(
       .update(respostasLembrete)
       .set({ updatedAt: sql`now()` })
       .where(and(eq(respostasLembrete.id, id), ehPedido))
-      .returning({ id: respostasLembrete.id });
+      .returning({ id: respostasLembrete.id, empresaId: respostasLembrete.empresaId });
     if (!pedido) throw erro('renovacaoNaoEncontrada');
+    const interna = entrada.interna ?? false;
     await tx
       .insert(respostasEstagios)
-      .values({ respostaId: id, nota: entrada.nota, interna: entrada.interna ?? false, usuarioId: user.id });
+      .values({ respostaId: id, nota: entrada.nota, interna, usuarioId: user.id });
+    await registrarAuditoria(tx, atorDoUsuario(user), {
+      entidade: 'renovacao',
+      entidadeId: id,
+      acao: 'anotou',
+      empresaId: pedido.empresaId,
+      detalhes: { nota: entrada.nota, interna },
+    });
   });
   return lerRenovacao(db, id, hoje);
 }

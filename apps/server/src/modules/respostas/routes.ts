@@ -7,6 +7,7 @@ import {
 } from '@laudos/domain/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { origemDoPedido } from '../../auditoria/registrar.ts';
 import { abrirResposta, responderLembrete, respostasDoLaudo } from './service.ts';
 
 /** The answers to a reminder: the public signed links, and what a laudo's page shows. */
@@ -57,7 +58,8 @@ export const respostasRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: respostaConfirmadaSchema },
       },
     },
-    async (request) => responderLembrete(deps(), request.params.token, request.body, request.ip),
+    async (request) =>
+      responderLembrete(deps(), request.params.token, request.body, request.ip, origemDoPedido(request)),
   );
 
   app.get(

@@ -1,6 +1,7 @@
 import { daysBetween, formatDateBR } from '@laudos/domain';
 import type { ResponderLembrete, RespostaAberta, RespostaRegistrada, TipoResposta } from '@laudos/domain/api';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { type Ator, atorDoUsuario, type Origem, registrarAuditoria } from '../../auditoria/registrar.ts';
 import type { SessionUser } from '../../auth/session.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { empresas, laudos, notificationHistory, respostasLembrete, usuarios } from '../../db/schema.ts';
@@ -138,19 +139,28 @@ export async function responderLembrete(
   token: string,
   input: ResponderLembrete,
   ip: string,
+  origem: Origem,
 ): Promise<{ nova: boolean; registrada: RespostaRegistrada }> {
   const { db } = deps;
   await hitRateLimit(db, limits.resetPerIp(ip, deps.linksPorIp));
   return db.transaction(async (tx) => {
     const { tipo, marco } = await lerLinkValido(tx, deps.secret, token);
     const solicitacao = tipo === 'solicitacao';
-    const [conta] = marco.usuarioId
-      ? [{ id: marco.usuarioId }]
-      : await tx
-          .select({ id: usuarios.id })
-          .from(usuarios)
-          .where(eq(sql`lower(${usuarios.email})`, marco.destinatario))
-          .limit(1);
+    const [conta] = await tx
+      .select({
+        id: usuarios.id,
+        nome: usuarios.nome,
+        tipo: usuarios.tipo,
+        papel: usuarios.papel,
+        empresaId: usuarios.empresaId,
+      })
+      .from(usuarios)
+      .where(
+        marco.usuarioId
+          ? eq(usuarios.id, marco.usuarioId)
+          : eq(sql`lower(${usuarios.email})`, marco.destinatario),
+      )
+      .limit(1);
     const [nova] = await tx
       .insert(respostasLembrete)
       .values({
@@ -168,13 +178,32 @@ export async function responderLembrete(
         estagio: solicitacao ? 'solicitado' : null,
       })
       .onConflictDoNothing()
-      .returning({ id: respostasLembrete.id });
+      .returning({
+        id: respostasLembrete.id,
+        tipo: respostasLembrete.tipo,
+        dataVencimento: respostasLembrete.dataVencimento,
+        estagio: respostasLembrete.estagio,
+        periodo: respostasLembrete.periodo,
+        contato: respostasLembrete.contato,
+        observacao: respostasLembrete.observacao,
+      });
+    // The person who clicked: their account when the address has one, else the address itself. A
+    // repeated click changed nothing and is no entry.
+    if (nova) {
+      const ator: Ator = conta
+        ? atorDoUsuario({ ...conta, origem })
+        : { tipo: 'usuario', id: null, nome: marco.destinatario, papel: null, origem };
+      await registrarAuditoria(tx, ator, {
+        entidade: solicitacao ? 'renovacao' : 'resposta',
+        entidadeId: nova.id,
+        acao: 'criou',
+        empresaId: marco.empresaId,
+        depois: nova,
+        detalhes: { laudoId: marco.laudoId, laudoCodigo: marco.laudoCodigo },
+      });
+    }
     if (nova && solicitacao) {
-      const solicitante = conta
-        ? ((
-            await tx.select({ nome: usuarios.nome }).from(usuarios).where(eq(usuarios.id, conta.id)).limit(1)
-          )[0]?.nome ?? marco.destinatario)
-        : marco.destinatario;
+      const solicitante = conta?.nome ?? marco.destinatario;
       await deps.email.enqueue(tx, {
         type: 'renovacao_solicitada',
         to: deps.settings.get().contact.email,

@@ -1,7 +1,7 @@
 import { publicSettings } from '@laudos/domain';
 import { appSettingsEntrada, appSettingsSchema, publicSettingsSchema } from '@laudos/domain/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { achatar, atorDoUsuario, camposAlterados, registrarAuditoria } from '../../auditoria/registrar.ts';
+import { achatar, atorDoUsuario, registrarAlteracao } from '../../auditoria/registrar.ts';
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -49,15 +49,12 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       app.ctx.settings.update(request.body, async (tx, antes, depois) => {
-        const [a, d] = [achatar(antes), achatar(depois)];
-        if (!camposAlterados('configuracoes', a, d)) return;
-        await registrarAuditoria(tx, atorDoUsuario(request.sessionUser!), {
+        await registrarAlteracao(tx, atorDoUsuario(request.sessionUser!), {
           entidade: 'configuracoes',
           entidadeId: null,
-          acao: 'alterou',
           empresaId: null,
-          antes: a,
-          depois: d,
+          antes: achatar(antes),
+          depois: achatar(depois),
         });
       }),
   );

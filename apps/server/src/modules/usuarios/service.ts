@@ -4,7 +4,12 @@ import type { AtualizarUsuarioInput, CriarUsuarioInput } from '@laudos/domain/ap
 import { hashPassword } from 'better-auth/crypto';
 import { and, asc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { type Ator, atorDoUsuario, camposAlterados, registrarAuditoria } from '../../auditoria/registrar.ts';
+import {
+  type Ator,
+  atorDoUsuario,
+  registrarAlteracao,
+  registrarAuditoria,
+} from '../../auditoria/registrar.ts';
 import { endSessions } from '../../auth/auth.ts';
 import { clearSignInBlocks, listSignInBlocks } from '../../auth/sign-in-limits.ts';
 import type { Config } from '../../config.ts';
@@ -402,18 +407,16 @@ export async function atualizarUsuario(
         .where(eq(usuarios.id, id))
         .returning(camposDoUsuarioAuditados);
       if (antiga) await assertGestorRestante(tx, antiga.id, gestoresAntes);
-      if (camposAlterados('usuario', antes, depois))
-        await registrarAuditoria(tx, atorDoUsuario(me), {
-          entidade: 'usuario',
-          entidadeId: id,
-          acao: 'alterou',
-          empresaId: depois?.empresaId ?? null,
-          antes,
-          depois,
-          ...(antes?.empresaId !== depois?.empresaId
-            ? { detalhes: { empresaAnterior: antes?.empresaId } }
-            : {}),
-        });
+      await registrarAlteracao(tx, atorDoUsuario(me), {
+        entidade: 'usuario',
+        entidadeId: id,
+        empresaId: depois?.empresaId ?? null,
+        antes,
+        depois,
+        ...(antes?.empresaId !== depois?.empresaId
+          ? { detalhes: { empresaAnterior: antes?.empresaId } }
+          : {}),
+      });
       if (b.nome !== undefined || b.tipo !== undefined || b.ativo !== undefined) {
         await tx
           .update(authUser)
@@ -477,7 +480,7 @@ export async function excluirUsuario(
     db.transaction(async (tx) => {
       const empresa = u.empresaId ? await travarEmpresa(tx, u.empresaId) : null;
       const gestoresAntes = empresa ? await gestoresAtivos(tx, empresa.id) : 0;
-      const chaves = await excluirLaudosDoUsuario(tx, u);
+      const chaves = await excluirLaudosDoUsuario(tx, u, atorDoUsuario(me));
       await tx.delete(authUser).where(eq(authUser.id, u.id));
       if (empresa) await assertGestorRestante(tx, empresa.id, gestoresAntes);
       await registrarAuditoria(tx, atorDoUsuario(me), {

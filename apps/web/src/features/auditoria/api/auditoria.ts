@@ -55,12 +55,22 @@ export function enderecoDoCsv(filtros: FiltroDeAuditoria): string {
   return `/api/admin/auditoria/exportar${consultaDeAuditoria(filtros)}`;
 }
 
-/** GET /api/laudos/:id/historico, fetched only once the section is opened. */
+/** GET /api/laudos/:id/historico, page after page ("Carregar mais"), once the section is opened. */
 export function useHistoricoDoLaudo(laudoId: string, aberto: boolean) {
-  return useQuery({
-    queryKey: [...auditoriaKey, 'historico', laudoId],
-    queryFn: ({ signal }) =>
-      apiFetch(`/laudos/${encodeURIComponent(laudoId)}/historico`, { parse: parseHistorico, signal }),
-    enabled: aberto,
-  });
+  return useInfiniteQuery(
+    infiniteQueryOptions({
+      queryKey: [...auditoriaKey, 'historico', laudoId],
+      queryFn: ({ pageParam, signal }) =>
+        apiFetch(
+          `/laudos/${encodeURIComponent(laudoId)}/historico${consultaDeAuditoria(
+            {},
+            { limite: String(ENTRADAS_POR_PAGINA), ...(pageParam ? { cursor: pageParam } : {}) },
+          )}`,
+          { parse: parseHistorico, signal },
+        ),
+      initialPageParam: '',
+      getNextPageParam: (ultima) => ultima.proximoCursor ?? undefined,
+      enabled: aberto,
+    }),
+  );
 }

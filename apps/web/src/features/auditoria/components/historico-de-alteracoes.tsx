@@ -7,13 +7,13 @@ import { ROTULO_DA_ACAO, ROTULO_DO_ATOR, rotulo } from './rotulos';
 
 /**
  * The laudo page's "Histórico de alterações" (issue 22): who did what to the laudo, newest first.
- * Closed until asked for, so opening a laudo costs no extra request.
+ * Closed until asked for, so opening a laudo costs no extra request; older entries page by cursor.
  */
 export function HistoricoDeAlteracoes({ laudoId, className = '' }: { laudoId: string; className?: string }) {
   const [aberto, setAberto] = useState(false);
   const historico = useHistoricoDoLaudo(laudoId, aberto);
   const titulo = useId();
-  const lista = historico.data?.entradas ?? [];
+  const lista = historico.data?.pages.flatMap((p) => p.entradas) ?? [];
   return (
     <section
       aria-labelledby={titulo}
@@ -54,6 +54,18 @@ export function HistoricoDeAlteracoes({ laudoId, className = '' }: { laudoId: st
             ))}
           </ol>
         )
+      ) : null}
+      {aberto && historico.hasNextPage ? (
+        <div className="mt-3 flex justify-center">
+          <button
+            type="button"
+            className="rounded-md px-3 py-2 text-sm font-medium text-brand-700 ring-1 ring-slate-300 hover:bg-slate-50 disabled:opacity-60"
+            disabled={historico.isFetchingNextPage}
+            onClick={() => void historico.fetchNextPage()}
+          >
+            {historico.isFetchingNextPage ? 'Carregando…' : 'Carregar mais'}
+          </button>
+        </div>
       ) : null}
     </section>
   );

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../../lib/paths';
 import { type ApiRequest, apiError, mockApi } from '../../../test/api-mock';
@@ -75,6 +75,48 @@ describe('/admin/auditoria', () => {
     expect(await screen.findByText(/Quem Excluiu/)).toBeTruthy();
     expect(pedidos.at(-1)).toContain('acao=excluiu');
     expect(screen.getByRole('link', { name: 'Exportar CSV' }).getAttribute('href')).toContain('acao=excluiu');
+  });
+
+  it('reads its filters from the address, picks the company by name, and puts the new filters in the address', async () => {
+    const LIMA = '22222222-2222-4222-8222-222222222222';
+    const pedidos: string[] = [];
+    mockApi({
+      'GET /api/me': { body: admin() },
+      'GET /api/admin/auditoria': ({ url }: ApiRequest) => {
+        pedidos.push(url.search);
+        return { body: { entradas: [entrada(1)], proximoCursor: null } };
+      },
+      'GET /api/admin/empresas/opcoes': ({ url }: ApiRequest) => ({
+        body: {
+          empresas: [
+            { id: LIMA, nome: 'Caldeiras Lima', cnpj: null },
+            { id: EMPRESA, nome: 'Metalúrgica Souza', cnpj: null },
+          ].filter((e) => e.nome.toLowerCase().includes((url.searchParams.get('busca') ?? '').toLowerCase())),
+        },
+      }),
+    });
+    const { router } = renderApp(
+      `${paths.adminAuditoria}?empresa=${EMPRESA}&empresaNome=Metal%C3%BArgica%20Souza&acao=alterou`,
+    );
+    expect(await screen.findByText(/Pessoa 1/)).toBeTruthy();
+    expect(pedidos[0]).toContain(`empresa=${EMPRESA}`);
+    expect(pedidos[0]).toContain('acao=alterou');
+    const empresa = screen.getByRole('combobox', { name: /Empresa/ }) as HTMLInputElement;
+    expect(empresa.value).toBe('Metalúrgica Souza');
+    expect((screen.getByLabelText('Ação') as HTMLSelectElement).value).toBe('alterou');
+
+    fireEvent.change(empresa, { target: { value: 'lima' } });
+    const opcao = await waitFor(() => {
+      expect(screen.queryByRole('option', { name: /Metalúrgica Souza/ })).toBeNull();
+      return screen.getByRole('option', { name: /Caldeiras Lima/ });
+    });
+    fireEvent.click(opcao);
+    fireEvent.click(screen.getByRole('button', { name: 'Filtrar' }));
+    await waitFor(() => expect(pedidos.at(-1)).toContain(`empresa=${LIMA}`));
+    const endereco = new URLSearchParams(router.state.location.search);
+    expect(endereco.get('empresa')).toBe(LIMA);
+    expect(endereco.get('empresaNome')).toBe('Caldeiras Lima');
+    expect(endereco.get('acao')).toBe('alterou');
   });
 
   it('refuses a period that ends before it starts, without asking the server', async () => {

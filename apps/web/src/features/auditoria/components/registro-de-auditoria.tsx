@@ -1,5 +1,7 @@
 import { ACOES_AUDITADAS, ENTIDADES_AUDITADAS } from '@laudos/domain/api';
 import { type FormEvent, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { EmpresaCombobox, type EmpresaEscolhida } from '../../../components/empresa-combobox';
 import { buttonClass } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { ErrorNotice } from '../../../components/ui/error-notice';
@@ -16,26 +18,62 @@ import { CamposAlterados } from './campos-alterados';
 import { ROTULO_DA_ACAO, ROTULO_DA_ENTIDADE, ROTULO_DO_ATOR, rotulo } from './rotulos';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DIA = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The filters as the address carries them; what is not a valid value is left out. */
+function filtrosDaUrl(params: URLSearchParams): FiltroDeAuditoria {
+  const valor = (k: string) => params.get(k)?.trim() || undefined;
+  const entidade = valor('entidade');
+  const acao = valor('acao');
+  const empresa = valor('empresa');
+  const de = valor('de');
+  const ate = valor('ate');
+  return {
+    ator: valor('ator'),
+    empresa: empresa && UUID.test(empresa) ? empresa : undefined,
+    entidade: (ENTIDADES_AUDITADAS as readonly string[]).includes(entidade ?? '')
+      ? (entidade as FiltroDeAuditoria['entidade'])
+      : undefined,
+    acao: (ACOES_AUDITADAS as readonly string[]).includes(acao ?? '')
+      ? (acao as FiltroDeAuditoria['acao'])
+      : undefined,
+    de: de && DIA.test(de) ? de : undefined,
+    ate: ate && DIA.test(ate) ? ate : undefined,
+  };
+}
+
+/** A filtered view as an address to share: the filters, and the company's name for the picker. */
+function urlDosFiltros(f: FiltroDeAuditoria, empresaNome: string | null): URLSearchParams {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(f)) if (v) q.set(k, String(v));
+  if (f.empresa && empresaNome) q.set('empresaNome', empresaNome);
+  return q;
+}
 
 /**
- * /admin/auditoria (issue 22): the filters (actor, company, entity, action, period), the entries
- * newest first with "Carregar mais", each entry's detail, and "Exportar CSV" with the same filters.
+ * /admin/auditoria (issue 22): the filters (actor, company by name, entity, action, period) kept in
+ * the address so a filtered view can be shared, the entries newest first with "Carregar mais",
+ * each entry's detail, and "Exportar CSV" with the same filters.
  */
 export function RegistroDeAuditoria() {
-  const [filtros, setFiltros] = useState<FiltroDeAuditoria>({});
+  const [params, setParams] = useSearchParams();
+  const filtros = filtrosDaUrl(params);
   const [selecionada, setSelecionada] = useState<string | null>(null);
   const registro = useRegistroDeAuditoria(filtros);
   const entradas = registro.data?.pages.flatMap((p) => p.entradas) ?? [];
+  const empresaNome = filtros.empresa
+    ? (params.get('empresaNome') ??
+      entradas.find((e) => e.empresaId === filtros.empresa)?.empresaNome ??
+      'Empresa selecionada')
+    : null;
+  const filtrar = (f: FiltroDeAuditoria, nome: string | null) => {
+    setParams(urlDosFiltros(f, nome));
+    setSelecionada(null);
+  };
 
   return (
     <div className="space-y-6">
-      <Filtros
-        atuais={filtros}
-        onFiltrar={(f) => {
-          setFiltros(f);
-          setSelecionada(null);
-        }}
-      />
+      <Filtros atuais={filtros} empresaNome={empresaNome} onFiltrar={filtrar} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-slate-700" aria-live="polite">
           {registro.isPending ? 'Carregando…' : `${entradas.length} entrada(s) exibida(s)`}
@@ -72,10 +110,7 @@ export function RegistroDeAuditoria() {
       <Detalhe
         id={selecionada}
         onClose={() => setSelecionada(null)}
-        onFiltrarEmpresa={(empresa) => {
-          setFiltros({ ...filtros, empresa });
-          setSelecionada(null);
-        }}
+        onFiltrarEmpresa={(empresa, nome) => filtrar({ ...filtros, empresa }, nome)}
       />
     </div>
   );
@@ -105,49 +140,50 @@ function Linha({ entrada: e, onDetalhe }: { entrada: EntradaDeAuditoria; onDetal
 
 function Filtros({
   atuais,
+  empresaNome,
   onFiltrar,
 }: {
   atuais: FiltroDeAuditoria;
-  onFiltrar: (f: FiltroDeAuditoria) => void;
+  empresaNome: string | null;
+  onFiltrar: (f: FiltroDeAuditoria, empresaNome: string | null) => void;
 }) {
   const [erro, setErro] = useState<string | undefined>();
+  const [empresa, setEmpresa] = useState<EmpresaEscolhida | null>(
+    atuais.empresa ? { id: atuais.empresa, nome: empresaNome ?? 'Empresa selecionada' } : null,
+  );
   function enviar(ev: FormEvent<HTMLFormElement>) {
     ev.preventDefault();
     const dados = new FormData(ev.currentTarget);
     const texto = (k: string) => String(dados.get(k) ?? '').trim() || undefined;
     const f: FiltroDeAuditoria = {
       ator: texto('ator'),
-      empresa: texto('empresa'),
+      empresa: empresa?.id,
       entidade: texto('entidade') as FiltroDeAuditoria['entidade'],
       acao: texto('acao') as FiltroDeAuditoria['acao'],
       de: texto('de'),
       ate: texto('ate'),
     };
-    if (f.empresa && !UUID.test(f.empresa)) {
-      setErro('Informe o identificador da empresa (abra uma entrada e use "Filtrar por esta empresa").');
-      return;
-    }
     if (f.de && f.ate && f.de > f.ate) {
       setErro('O início do período deve ser anterior ou igual ao fim.');
       return;
     }
     setErro(undefined);
-    onFiltrar(f);
+    onFiltrar(f, empresa?.nome ?? null);
   }
   return (
     <form
-      key={JSON.stringify(atuais)}
+      key={`${JSON.stringify(atuais)}|${empresaNome ?? ''}`}
       onSubmit={enviar}
       aria-label="Filtros do registro de auditoria"
       className="grid grid-cols-1 gap-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-3"
     >
       <TextField label="Ator" name="ator" defaultValue={atuais.ator ?? ''} hint="Nome ou identificador" />
-      <TextField
+      <EmpresaCombobox
         label="Empresa"
         name="empresa"
-        defaultValue={atuais.empresa ?? ''}
-        hint="Identificador"
-        error={erro?.startsWith('Informe o identificador') ? erro : undefined}
+        optional
+        selecionada={empresa}
+        onSelecionar={setEmpresa}
       />
       <SelectField label="Entidade" name="entidade" defaultValue={atuais.entidade ?? ''}>
         <option value="">Todas</option>
@@ -166,18 +202,12 @@ function Filtros({
         ))}
       </SelectField>
       <TextField label="De" name="de" type="date" defaultValue={atuais.de ?? ''} />
-      <TextField
-        label="Até"
-        name="ate"
-        type="date"
-        defaultValue={atuais.ate ?? ''}
-        error={erro && !erro.startsWith('Informe o identificador') ? erro : undefined}
-      />
+      <TextField label="Até" name="ate" type="date" defaultValue={atuais.ate ?? ''} error={erro} />
       <div className="flex flex-wrap gap-3 sm:col-span-2 lg:col-span-3">
         <button type="submit" className={buttonClass()}>
           Filtrar
         </button>
-        <button type="button" className={buttonClass('secondary')} onClick={() => onFiltrar({})}>
+        <button type="button" className={buttonClass('secondary')} onClick={() => onFiltrar({}, null)}>
           Limpar filtros
         </button>
       </div>
@@ -192,7 +222,7 @@ function Detalhe({
 }: {
   id: string | null;
   onClose: () => void;
-  onFiltrarEmpresa: (empresaId: string) => void;
+  onFiltrarEmpresa: (empresaId: string, empresaNome: string | null) => void;
 }) {
   const entrada = useEntradaDeAuditoria(id);
   const e = entrada.data?.entrada;
@@ -237,7 +267,7 @@ function Detalhe({
             <button
               type="button"
               className={buttonClass('secondary', 'sm')}
-              onClick={() => onFiltrarEmpresa(e.empresaId!)}
+              onClick={() => onFiltrarEmpresa(e.empresaId!, e.empresaNome)}
             >
               Filtrar por esta empresa
             </button>

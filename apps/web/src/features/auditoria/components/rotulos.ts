@@ -17,6 +17,10 @@ export const ROTULO_DA_ACAO: Record<string, string> = {
   alterou_senha: 'Alterou a senha',
   redefiniu_senha: 'Redefiniu a senha',
   limpou: 'Limpeza por retenção',
+  restaurou: 'Restaurou o padrão',
+  aprovou: 'Aprovou',
+  recusou: 'Recusou',
+  anotou: 'Anotou',
 };
 
 export const ROTULO_DA_ENTIDADE: Record<string, string> = {
@@ -29,6 +33,10 @@ export const ROTULO_DA_ENTIDADE: Record<string, string> = {
   convite: 'Convite',
   plano: 'Plano',
   renovacao: 'Renovação',
+  resposta: 'Resposta a lembrete',
+  template: 'Modelo de e-mail',
+  regra: 'Regra de notificação',
+  pedido_empresa: 'Pedido de entrada em empresa',
   sessao: 'Sessão',
   configuracoes: 'Configurações',
   auditoria: 'Auditoria',
@@ -61,6 +69,25 @@ export const ROTULO_DO_CAMPO: Record<string, string> = {
   preco: 'Preço',
   maxLaudos: 'Máximo de laudos',
   maxUsuarios: 'Máximo de usuários',
+  periodo: 'Período preferido',
+  contato: 'Contato',
+  observacao: 'Observação',
+  subject: 'Assunto',
+  htmlContent: 'Corpo (HTML)',
+  textContent: 'Corpo (texto)',
+  active: 'Ativo',
+  name: 'Nome',
+  enabled: 'Ativa',
+  daysBefore: 'Dias antes',
+  daysAfter: 'Dias depois',
+  templateType: 'Modelo',
+  runTime: 'Horário',
+  frequency: 'Frequência',
+  weekday: 'Dia da semana',
+  pararAposResposta: 'Parar após resposta',
+  tipos: 'Tipos de laudo',
+  resumo: 'Um e-mail por destinatário',
+  escalarAposDias: 'Escalar após (dias)',
 };
 
 export const ROTULO_DO_ATOR: Record<string, string> = {
