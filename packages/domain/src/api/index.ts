@@ -11,6 +11,7 @@ export * from './chaves-api.ts';
 export * from './conta.ts';
 export * from './emails.ts';
 export * from './empresas.ts';
+export * from './equipamentos.ts';
 export * from './entrada.ts';
 export * from './laudos.ts';
 export * from './marca.ts';
