@@ -1,9 +1,16 @@
 import { addDaysIso, calendarDayIn, somarMeses } from '@laudos/domain';
 import type { Equipamento } from '@laudos/domain/api';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { auditoria } from '../src/db/schema.ts';
-import { createAdmin, createUser, empresaDeTeste, json } from './helpers/accounts.ts';
+import { auditoria, emailOutbox, laudos } from '../src/db/schema.ts';
+import {
+  createAdmin,
+  createUser,
+  empresaDeTeste,
+  json,
+  lastEmailTo,
+  planoChamado,
+} from './helpers/accounts.ts';
 import { createTestServer, signIn, type TestServer } from './helpers/server.ts';
 
 /**
@@ -22,8 +29,8 @@ afterEach(async () => {
 
 const hoje = calendarDayIn('America/Sao_Paulo');
 
-async function cenario() {
-  t = await createTestServer({ JOBS: 'off' });
+async function cenario(env: Record<string, string> = { JOBS: 'off' }) {
+  t = await createTestServer(env);
   const empresaA = await empresaDeTeste(t, 'Usina Alfa');
   const empresaB = await empresaDeTeste(t, 'Usina Beta');
   const admin = await createAdmin(t);
@@ -423,5 +430,125 @@ describe('equipment registry', () => {
       classeFluido: { de: 'B', para: 'A' },
       categoria: { de: 'III', para: 'II' },
     });
+  });
+});
+
+describe('exam dates as laudos: dashboard, lists, calendar and reminders', () => {
+  it('each exam is a laudo of the company whose date the registry keeps; a hand edit of it is refused', async () => {
+    const { t, gestorA, empresaA } = await cenario();
+    const ultimo = addDaysIso(hoje, -400);
+    const v = await criar(t, gestorA, { ...vasoIII, ultimosExames: { externo: ultimo, interno: ultimo } });
+    const lista = await pedir(t, gestorA, 'GET', '/api/laudos?porPagina=50');
+    const doVaso = (
+      lista.body as {
+        laudos: {
+          id: string;
+          nome: string;
+          codigo: string;
+          data_vencimento: string;
+          equipamento_id: string;
+          exame: string;
+          observacoes: string;
+        }[];
+      }
+    ).laudos
+      .filter((l) => l.equipamento_id === v.id)
+      .sort((a, b) => a.nome.localeCompare(b.nome));
+    expect(doVaso.map((l) => [l.nome, l.codigo, l.data_vencimento, l.exame])).toEqual([
+      ['Exame externo — V-101', 'V-101-EXT', somarMeses(ultimo, 36), 'externo'],
+      ['Exame interno — V-101', 'V-101-INT', somarMeses(ultimo, 72), 'interno'],
+    ]);
+    expect(doVaso[1]!.observacoes).toContain('Exame interno a cada 6 anos');
+
+    const editar = await pedir(t, gestorA, 'PATCH', `/api/laudos/${doVaso[0]!.id}`, {
+      dataVencimento: '2040-01-01',
+    });
+    expect(editar.status).toBe(409);
+    expect((editar.body as { error: { message: string } }).error.message).toBe(
+      'A data de vencimento deste laudo vem do cadastro de equipamentos NR-13: registre a inspeção ou uma prorrogação no equipamento.',
+    );
+    // Other fields stay the client's.
+    expect(
+      (await pedir(t, gestorA, 'PATCH', `/api/laudos/${doVaso[0]!.id}`, { observacoes: 'Ver relatório' }))
+        .status,
+    ).toBe(200);
+
+    // An inspection moves the laudo's date; an approved extension moves it again.
+    const feita = addDaysIso(hoje, -2);
+    await pedir(t, gestorA, 'POST', `/api/equipamentos/${v.id}/inspecoes`, {
+      tipo: 'periodica',
+      exames: ['externo'],
+      dataFim: feita,
+      phNome: 'Eng. Carla Souza',
+      phCrea: 'SP-123456',
+      resultado: 'aprovado',
+    });
+    const [externo] = await t.server.database.db.select().from(laudos).where(eq(laudos.id, doVaso[0]!.id));
+    expect(externo).toMatchObject({
+      dataVencimento: somarMeses(feita, 36),
+      observacoes: 'Ver relatório',
+      empresaId: empresaA,
+    });
+    const pedido = await pedir(t, gestorA, 'POST', `/api/equipamentos/${v.id}/prorrogacoes`, {
+      exame: 'interno',
+      tipo: 'forca_maior',
+      meses: 3,
+      justificativa: 'Parada geral adiada pela enchente',
+      phNome: 'Eng. Carla Souza',
+      phCrea: 'SP-123456',
+    });
+    const pid = (pedido.body as { equipamento: Equipamento }).equipamento.prorrogacoes[0]!.id;
+    await pedir(t, gestorA, 'POST', `/api/equipamentos/${v.id}/prorrogacoes/${pid}/aprovar`);
+    const [interno] = await t.server.database.db.select().from(laudos).where(eq(laudos.id, doVaso[1]!.id));
+    expect(interno!.dataVencimento).toBe(somarMeses(somarMeses(ultimo, 72), 3));
+    expect(interno!.observacoes).toContain(
+      'prorrogado em 3 meses (Força maior, NR-13 13.3.1.1): Parada geral adiada pela enchente',
+    );
+    // Who moved the date: the registry, in the audit log.
+    const [movida] = await t.server.database.db
+      .select()
+      .from(auditoria)
+      .where(and(eq(auditoria.entidadeId, doVaso[1]!.id), eq(auditoria.acao, 'alterou')));
+    expect(movida).toMatchObject({
+      atorTipo: 'sistema',
+      detalhes: { equipamentoId: v.id, exame: 'interno' },
+    });
+
+    // Deleting the equipment removes its exam laudos that hold nothing of their own.
+    await pedir(t, gestorA, 'DELETE', `/api/equipamentos/${v.id}`);
+    const restantes = await t.server.database.db.select().from(laudos).where(eq(laudos.empresaId, empresaA));
+    expect(restantes).toEqual([]);
+  });
+
+  it('an exam due in 30 days gets the 30-day reminder naming the exam, once', async () => {
+    const { t, gestorA, admin, empresaA } = await cenario({ JOBS: 'on', EMAIL_RATE_PER_SECOND: '100' });
+    await t.server.database.db.execute(
+      sql`update empresas set plano_id = ${await planoChamado(t, 'Empresarial')} where id = ${empresaA}`,
+    );
+    const v = await criar(t, gestorA, { ...vasoIII, ultimosExames: { interno: addDaysIso(hoje, -30) } });
+    const r = await pedir(t, gestorA, 'POST', `/api/equipamentos/${v.id}/inspecoes`, {
+      tipo: 'periodica',
+      exames: ['externo'],
+      dataFim: addDaysIso(hoje, -10),
+      phNome: 'Eng. Carla Souza',
+      phCrea: 'SP-123456',
+      resultado: 'aprovado',
+      proximasPlanejadas: { externo: addDaysIso(hoje, 30) },
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    const run = await pedir(t, admin.cookie, 'POST', '/api/admin/notificacoes/executar');
+    expect(run.body, JSON.stringify(run.body)).toMatchObject({ execucao: { enfileirados: 1 } });
+    const email = await lastEmailTo(t, 'gestor@alfa.com.br', 'Exame externo — V-101');
+    expect(email.subject).toContain('30 dias');
+    expect(email.subject).toContain('Exame externo — V-101');
+    const again = await pedir(t, admin.cookie, 'POST', '/api/admin/notificacoes/executar');
+    expect(again.body).toMatchObject({ execucao: { enfileirados: 0 } });
+    const todos = await t.server.database.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.toEmail, 'gestor@alfa.com.br'));
+    expect(todos.filter((e) => e.subject.includes('Exame externo — V-101'))).toHaveLength(1);
+    // The internal exam (in 6 years) has no reminder.
+    expect(todos.filter((e) => e.subject.includes('Exame interno'))).toHaveLength(0);
   });
 });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   date,
@@ -347,10 +348,21 @@ export const laudos = pgTable(
     /** When and by whom the current version was issued by a renewal; null while it is version 1 (criado_em/criado_por). */
     versaoEmitidaEm: timestamp('versao_emitida_em', { withTimezone: true }),
     versaoEmitidaPor: text('versao_emitida_por').references(() => authUser.id, { onDelete: 'set null' }),
+    /**
+     * An NR-13 exam's laudo (issue 23, decision 048): the equipment and exam whose next date it
+     * carries, kept in step by the registry (`recalcularEquipamento`); null for every other laudo.
+     */
+    equipamentoId: uuid('equipamento_id').references((): AnyPgColumn => equipamentos.id, {
+      onDelete: 'set null',
+    }),
+    exame: text('exame'),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('laudos_codigo_uq').on(t.codigo),
+    uniqueIndex('laudos_equipamento_exame_uq')
+      .on(t.equipamentoId, t.exame)
+      .where(sql`${t.equipamentoId} is not null`),
     index('laudos_data_vencimento_idx').on(t.dataVencimento),
     index('laudos_cliente_idx').on(sql`lower(btrim(${t.cliente}))`),
     index('laudos_empresa_idx').on(t.empresaId),

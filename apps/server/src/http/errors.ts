@@ -618,6 +618,12 @@ export const ERROS = {
       `${nome}: a próxima data planejada não pode passar do prazo máximo da norma (${maxima}) sem uma prorrogação aprovada.`,
   },
   prorrogacaoInvalida: { status: 422, code: 'PRORROGACAO_INVALIDA', message: (mensagem: string) => mensagem },
+  vencimentoDoCadastro: {
+    status: 409,
+    code: 'VENCIMENTO_DO_CADASTRO',
+    message:
+      'A data de vencimento deste laudo vem do cadastro de equipamentos NR-13: registre a inspeção ou uma prorrogação no equipamento.',
+  },
   prorrogacaoNaoEncontrada: { status: 404, code: 'NAO_ENCONTRADO', message: 'Prorrogação não encontrada.' },
   prorrogacaoJaDecidida: {
     status: 409,

@@ -29,6 +29,7 @@ import {
   laudos,
 } from '../../db/schema.ts';
 import { erro } from '../../http/errors.ts';
+import { sincronizarLaudosDosExames, soltarLaudosDoEquipamento } from './laudos-dos-exames.ts';
 import { calcular, type Ligado, situacaoDe } from './prazos.ts';
 
 /**
@@ -122,6 +123,12 @@ export async function recalcularEquipamento(
     conexoes: conexoes.map((x) => ligados.get(x.id)).filter((x): x is Ligado => Boolean(x)),
     protegido: e.protegeId ? (ligados.get(e.protegeId) ?? null) : null,
   });
+  const anteriores = new Map(
+    (await tx.select().from(equipamentoExames).where(eq(equipamentoExames.equipamentoId, id))).map((x) => [
+      x.exame,
+      x.explicacao,
+    ]),
+  );
   await tx.delete(equipamentoExames).where(eq(equipamentoExames.equipamentoId, id));
   if (c.exames.length > 0)
     await tx.insert(equipamentoExames).values(c.exames.map((x) => ({ equipamentoId: id, ...x })));
@@ -129,6 +136,7 @@ export async function recalcularEquipamento(
     .update(equipamentos)
     .set({ categoria: c.categoria, classificacao: c.classificacao, proximaData: c.proximaData })
     .where(eq(equipamentos.id, id));
+  await sincronizarLaudosDosExames(tx, e, c.exames, anteriores);
   const seguidores = await tx
     .select({ id: equipamentos.id })
     .from(equipamentos)
@@ -523,6 +531,7 @@ export async function excluirEquipamento(db: Db, user: SessionUser, id: string) 
           ),
         ),
       );
+    await soltarLaudosDoEquipamento(tx, id);
     await tx.update(equipamentos).set({ protegeId: null }).where(eq(equipamentos.protegeId, id));
     await tx.delete(equipamentos).where(eq(equipamentos.id, id));
     for (const s of seguidores) await recalcularEquipamento(tx, s.id);

@@ -90,6 +90,8 @@ CREATE TABLE "equipamentos" (
 	CONSTRAINT "equipamentos_tipo_ck" CHECK ("equipamentos"."tipo" in ('caldeira', 'vaso', 'tubulacao', 'tanque', 'dispositivo'))
 );
 --> statement-breakpoint
+ALTER TABLE "laudos" ADD COLUMN "equipamento_id" uuid;--> statement-breakpoint
+ALTER TABLE "laudos" ADD COLUMN "exame" text;--> statement-breakpoint
 ALTER TABLE "equipamento_conexoes" ADD CONSTRAINT "equipamento_conexoes_tubulacao_id_equipamentos_id_fk" FOREIGN KEY ("tubulacao_id") REFERENCES "public"."equipamentos"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "equipamento_conexoes" ADD CONSTRAINT "equipamento_conexoes_equipamento_id_equipamentos_id_fk" FOREIGN KEY ("equipamento_id") REFERENCES "public"."equipamentos"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "equipamento_eventos" ADD CONSTRAINT "equipamento_eventos_equipamento_id_equipamentos_id_fk" FOREIGN KEY ("equipamento_id") REFERENCES "public"."equipamentos"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -110,4 +112,6 @@ CREATE INDEX "equipamento_inspecoes_equipamento_idx" ON "equipamento_inspecoes" 
 CREATE INDEX "equipamento_prorrogacoes_equipamento_idx" ON "equipamento_prorrogacoes" USING btree ("equipamento_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "equipamentos_empresa_tag_uq" ON "equipamentos" USING btree ("empresa_id",lower("tag"));--> statement-breakpoint
 CREATE INDEX "equipamentos_proxima_idx" ON "equipamentos" USING btree ("empresa_id","proxima_data");--> statement-breakpoint
-CREATE INDEX "equipamentos_protege_idx" ON "equipamentos" USING btree ("protege_id");
+CREATE INDEX "equipamentos_protege_idx" ON "equipamentos" USING btree ("protege_id");--> statement-breakpoint
+ALTER TABLE "laudos" ADD CONSTRAINT "laudos_equipamento_id_equipamentos_id_fk" FOREIGN KEY ("equipamento_id") REFERENCES "public"."equipamentos"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "laudos_equipamento_exame_uq" ON "laudos" USING btree ("equipamento_id","exame") WHERE "laudos"."equipamento_id" is not null;
