@@ -1,0 +1,115 @@
+import {
+  type ClasseDeFluido,
+  categoriaDaCaldeira,
+  classificarVaso,
+  contaDaInstalacao,
+  LIMITES_DE_CALDEIRA,
+  PRAZO_DO_TANQUE,
+  prazoDaCaldeira,
+  prazoDoVaso,
+} from '@laudos/domain';
+import type { TipoDeEquipamento } from '../api/equipamento';
+
+/** What the form knows while it is typed; numbers already parsed (null when empty or invalid). */
+export type DadosParaClassificar = {
+  tipo: TipoDeEquipamento;
+  pressaoMaximaKpa: number | null;
+  pressaoOperacaoKpa: number | null;
+  volumeM3: number | null;
+  classeFluido: ClasseDeFluido | null;
+  spie: boolean;
+  opcoes: Partial<Record<string, boolean>>;
+  /** Piping and safety devices: the tags they follow, only to say so. */
+  ligados: readonly string[];
+};
+
+export type ClassificacaoAoVivo = {
+  /** The category's line ("Categoria III (classe B, P·V = 12,4 → grupo 3) — …"), or what is missing. */
+  categoria: string;
+  /** One line per exam: its interval and the norm's item. */
+  exames: string[];
+};
+
+/**
+ * The category and each exam's interval, computed in the browser with the same domain functions
+ * the server uses (packages/domain/src/nr13.ts), so the form explains the result before saving.
+ * Pressures are typed in kPa; the vessel rule takes MPa.
+ */
+export function classificarAoVivo(d: DadosParaClassificar): ClassificacaoAoVivo {
+  if (d.tipo === 'vaso') {
+    if (d.pressaoMaximaKpa === null || d.volumeM3 === null || d.classeFluido === null)
+      return {
+        categoria:
+          'Informe a pressão máxima de operação, o volume e a classe do fluido para ver a categoria.',
+        exames: [],
+      };
+    const c = classificarVaso({
+      pressaoMaximaMpa: d.pressaoMaximaKpa / 1000,
+      volumeM3: d.volumeM3,
+      classe: d.classeFluido,
+    });
+    const opcoes = {
+      categoria: c.categoria,
+      spie: d.spie,
+      abaixoDeZero: Boolean(d.opcoes.abaixoDeZero),
+      semCodigoAntesDe2018: Boolean(d.opcoes.semCodigoAntesDe2018),
+    };
+    const exames = [prazoDoVaso('externo', opcoes).explicacao, prazoDoVaso('interno', opcoes).explicacao];
+    if (contaDaInstalacao(c.categoria, Boolean(d.opcoes.fabricadoEmSerie)))
+      exames.push(
+        'Fabricado em série, categoria IV ou V: o primeiro prazo conta da instalação — NR-13 13.5.4.4',
+      );
+    return { categoria: c.explicacao, exames };
+  }
+  if (d.tipo === 'caldeira') {
+    if (d.pressaoOperacaoKpa === null)
+      return { categoria: 'Informe a pressão de operação para ver a categoria.', exames: [] };
+    const categoria = categoriaDaCaldeira(d.pressaoOperacaoKpa);
+    if (categoria === null)
+      return {
+        categoria: `Pressão de operação até ${LIMITES_DE_CALDEIRA.pressaoMinimaKpa} kPa: não é caldeira da NR-13 — NR-13 13.4.1.1`,
+        exames: [],
+      };
+    const faixa =
+      categoria === 'A'
+        ? `pressão de operação a partir de ${LIMITES_DE_CALDEIRA.categoriaAKpa.toLocaleString('pt-BR')} kPa`
+        : `pressão de operação acima de ${LIMITES_DE_CALDEIRA.pressaoMinimaKpa} kPa e abaixo de ${LIMITES_DE_CALDEIRA.categoriaAKpa.toLocaleString('pt-BR')} kPa`;
+    const prazo = prazoDaCaldeira({
+      categoria,
+      spie: d.spie,
+      recuperacaoDeAlcalis: Boolean(d.opcoes.recuperacaoDeAlcalis),
+      valvulasTestadasEm12Meses: Boolean(d.opcoes.valvulasTestadasEm12Meses),
+      sisAnexoIV: Boolean(d.opcoes.sisAnexoIV),
+      sgcAnexoIV: Boolean(d.opcoes.sgcAnexoIV),
+    });
+    return { categoria: `Categoria ${categoria} (${faixa}) — NR-13 13.4.1.1`, exames: [prazo.explicacao] };
+  }
+  if (d.tipo === 'tubulacao')
+    return {
+      categoria: 'Tubulação: sem categoria própria.',
+      exames: [
+        d.ligados.length > 0
+          ? `Inspeção periódica no prazo de exame interno do mais crítico entre ${d.ligados.join(', ')}${d.opcoes.dobradoPeloPh ? ', dobrado pelo profissional habilitado (até 10 anos)' : ''} — calculado ao salvar, NR-13 13.6.2.2`
+          : 'Escolha os vasos e caldeiras ligados: o prazo segue o mais crítico deles — NR-13 13.6.2.2',
+      ],
+    };
+  if (d.tipo === 'dispositivo')
+    return {
+      categoria: 'Dispositivo de segurança: sem categoria própria.',
+      exames: [
+        d.ligados.length > 0
+          ? `Inspeção periódica no prazo de ${d.ligados[0]}, no máximo — calculado ao salvar, NR-13 13.5.4.9`
+          : 'Escolha o equipamento protegido: o prazo segue o dele — NR-13 13.5.4.9',
+      ],
+    };
+  return { categoria: 'Tanque: sem categoria própria.', exames: [PRAZO_DO_TANQUE.explicacao] };
+}
+
+/** "1.240", "12,4", "10" → a number; empty or not a number → null. */
+export function lerNumero(texto: string): number | null {
+  const limpo = texto.trim().replace(/\s/g, '');
+  if (limpo === '') return null;
+  const normal = limpo.includes(',') ? limpo.replace(/\./g, '').replace(',', '.') : limpo;
+  const n = Number(normal);
+  return Number.isFinite(n) && n > 0 ? n : null;
+}
