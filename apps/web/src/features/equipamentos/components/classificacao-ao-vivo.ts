@@ -6,9 +6,25 @@ import {
   LIMITES_DE_CALDEIRA,
   PRAZO_DO_TANQUE,
   prazoDaCaldeira,
+  prazoDaTubulacao,
+  prazoDoDispositivo,
   prazoDoVaso,
 } from '@laudos/domain';
-import type { TipoDeEquipamento } from '../api/equipamento';
+import type { ExameDeEquipamento } from '@laudos/domain/api';
+import type { Equipamento, TipoDeEquipamento } from '../api/equipamento';
+
+/** An equipment piping connects to or a device protects: its tag, type and each exam's interval. */
+export type Ligado = {
+  tag: string;
+  tipo: TipoDeEquipamento;
+  intervalos: Partial<Record<ExameDeEquipamento, number | null>>;
+};
+
+export function ligadoDe(e: Equipamento): Ligado {
+  const intervalos: Ligado['intervalos'] = {};
+  for (const x of e.exames) if (x.exame !== 'extraordinaria') intervalos[x.exame] = x.intervaloMeses;
+  return { tag: e.tag, tipo: e.tipo, intervalos };
+}
 
 /** What the form knows while it is typed; numbers already parsed (null when empty or invalid). */
 export type DadosParaClassificar = {
@@ -19,8 +35,8 @@ export type DadosParaClassificar = {
   classeFluido: ClasseDeFluido | null;
   spie: boolean;
   opcoes: Partial<Record<string, boolean>>;
-  /** Piping and safety devices: the tags they follow, only to say so. */
-  ligados: readonly string[];
+  /** Piping: the equipment it connects; a safety device: the one it protects (first). */
+  ligados: readonly Ligado[];
 };
 
 export type ClassificacaoAoVivo = {
@@ -84,24 +100,43 @@ export function classificarAoVivo(d: DadosParaClassificar): ClassificacaoAoVivo 
     });
     return { categoria: `Categoria ${categoria} (${faixa}) — NR-13 13.4.1.1`, exames: [prazo.explicacao] };
   }
+  // The same choice of interval as the server (apps/server/src/modules/equipamentos/prazos.ts).
   if (d.tipo === 'tubulacao')
     return {
       categoria: 'Tubulação: sem categoria própria.',
       exames: [
-        d.ligados.length > 0
-          ? `Inspeção periódica no prazo de exame interno do mais crítico entre ${d.ligados.join(', ')}${d.opcoes.dobradoPeloPh ? ', dobrado pelo profissional habilitado (até 10 anos)' : ''} — calculado ao salvar, NR-13 13.6.2.2`
-          : 'Escolha os vasos e caldeiras ligados: o prazo segue o mais crítico deles — NR-13 13.6.2.2',
+        prazoDaTubulacao(
+          d.ligados.map((c) => ({
+            tag: c.tag,
+            prazo: { meses: c.intervalos.interno ?? c.intervalos.seguranca ?? null, explicacao: '' },
+          })),
+          Boolean(d.opcoes.dobradoPeloPh),
+        ).explicacao,
       ],
     };
-  if (d.tipo === 'dispositivo')
+  if (d.tipo === 'dispositivo') {
+    const p = d.ligados[0];
+    if (!p)
+      return {
+        categoria: 'Dispositivo de segurança: sem categoria própria.',
+        exames: ['Escolha o equipamento protegido: o prazo segue o dele.'],
+      };
+    const meses =
+      p.tipo === 'vaso'
+        ? p.intervalos.interno
+        : p.tipo === 'caldeira'
+          ? p.intervalos.seguranca
+          : p.tipo === 'tubulacao'
+            ? p.intervalos.periodica
+            : null;
+    const tipo = p.tipo === 'dispositivo' ? 'tanque' : p.tipo;
     return {
       categoria: 'Dispositivo de segurança: sem categoria própria.',
       exames: [
-        d.ligados.length > 0
-          ? `Inspeção periódica no prazo de ${d.ligados[0]}, no máximo — calculado ao salvar, NR-13 13.5.4.9`
-          : 'Escolha o equipamento protegido: o prazo segue o dele — NR-13 13.5.4.9',
+        prazoDoDispositivo({ tipo, tag: p.tag, prazo: { meses: meses ?? null, explicacao: '' } }).explicacao,
       ],
     };
+  }
   return { categoria: 'Tanque: sem categoria própria.', exames: [PRAZO_DO_TANQUE.explicacao] };
 }
 

@@ -6,6 +6,7 @@ import {
   NOMES_DOS_TIPOS,
   TIPOS_DE_EQUIPAMENTO,
 } from '@laudos/domain/api';
+import { useQueries } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { EmpresaCombobox, type EmpresaEscolhida } from '../../../components/empresa-combobox';
@@ -16,9 +17,10 @@ import { FormAlert } from '../../../components/ui/form-alert';
 import { equipamentoHref } from '../../../lib/paths';
 import { errorMessage, errorsFromRequest, type FieldErrors, focusFirstError } from '../../../lib/validation';
 import type { Equipamento, NovoEquipamento, TipoDeEquipamento } from '../api/equipamento';
+import { equipamentoQueryOptions } from '../api/get-equipamento';
 import { useEquipamentos } from '../api/list-equipamentos';
 import { useAlterarEquipamento, useCriarEquipamento } from '../api/mutations';
-import { classificarAoVivo, lerNumero } from './classificacao-ao-vivo';
+import { classificarAoVivo, lerNumero, ligadoDe } from './classificacao-ao-vivo';
 
 const OPCOES_DO_TIPO: Partial<Record<TipoDeEquipamento, { chave: string; rotulo: string; dica?: string }[]>> =
   {
@@ -184,10 +186,11 @@ export function EquipamentoForm({ admin, equipamento }: { admin: boolean; equipa
     onChange: (e: { target: { value: string } }) => mudar(campo, e.target.value as never),
   });
 
-  const ligados =
-    tipo === 'tubulacao'
-      ? ligaveis.filter((e) => v.conexoes.includes(e.id)).map((e) => e.tag)
-      : outros.filter((e) => e.id === v.protegeId).map((e) => e.tag);
+  // The intervals of what it follows come from each one's page (the list has no intervals).
+  const idsLigados =
+    tipo === 'tubulacao' ? v.conexoes : tipo === 'dispositivo' && v.protegeId ? [v.protegeId] : [];
+  const detalhes = useQueries({ queries: idsLigados.map((id) => equipamentoQueryOptions(id)) });
+  const ligados = detalhes.flatMap((q) => (q.data ? [ligadoDe(q.data)] : []));
   const ao = tipo
     ? classificarAoVivo({
         tipo,
@@ -208,6 +211,12 @@ export function EquipamentoForm({ admin, equipamento }: { admin: boolean; equipa
     if (!tipo) locais.tipo = 'Escolha o tipo do equipamento.';
     if (v.tag.trim() === '') locais.tag = 'Informe a TAG do equipamento.';
     if (admin && !editando && !empresa) locais.empresaId = 'Escolha a empresa do equipamento.';
+    // A number typed wrong would go as null (JSON has no NaN) and clear the field: say so instead.
+    for (const campo of ['pressaoMaximaKpa', 'pressaoOperacaoKpa', 'volumeM3', 'pmtaKpa'] as const)
+      if (v[campo].trim() !== '' && lerNumero(v[campo]) === null)
+        locais[campo] = 'Informe um número maior que zero, como 1240 ou 12,5.';
+    if (v.anoDeFabricacao.trim() !== '' && !/^\d{4}$/.test(v.anoDeFabricacao.trim()))
+      locais.anoDeFabricacao = 'Informe o ano com quatro dígitos, como 2015.';
     if (!tipo || Object.keys(locais).length > 0) {
       setErros(locais);
       setErroGeral('Corrija os campos destacados.');

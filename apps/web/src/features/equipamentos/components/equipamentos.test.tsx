@@ -56,6 +56,35 @@ describe('classificarAoVivo', () => {
   });
 });
 
+describe('classificarAoVivo, piping and devices', () => {
+  const base = {
+    pressaoMaximaKpa: null,
+    pressaoOperacaoKpa: null,
+    volumeM3: null,
+    classeFluido: null,
+    spie: false,
+    opcoes: {},
+  } as const;
+  const vaso = { tag: 'VP-01', tipo: 'vaso', intervalos: { externo: 36, interno: 72 } } as const;
+  const caldeira = { tag: 'CAL-02', tipo: 'caldeira', intervalos: { seguranca: 12 } } as const;
+
+  it('follows the most critical connection, doubled by the PH up to 10 years', () => {
+    expect(classificarAoVivo({ ...base, tipo: 'tubulacao', ligados: [vaso, caldeira] }).exames).toEqual([
+      'A cada 1 ano: o prazo de exame interno do equipamento mais crítico ligado, CAL-02 — NR-13 13.6.2.2',
+    ]);
+    expect(
+      classificarAoVivo({ ...base, tipo: 'tubulacao', ligados: [vaso], opcoes: { dobradoPeloPh: true } })
+        .exames[0],
+    ).toMatch(/^A cada 10 anos: o dobro do prazo de VP-01 \(6 anos\), limitado a 10 anos/);
+  });
+
+  it("gives a safety device the protected vessel's internal-exam interval", () => {
+    expect(classificarAoVivo({ ...base, tipo: 'dispositivo', ligados: [vaso] }).exames).toEqual([
+      'A cada 6 anos, no máximo o prazo de VP-01 — NR-13 13.5.4.9',
+    ]);
+  });
+});
+
 describe('/equipamentos', () => {
   it("lists the client's equipment with the date and the situation, and filters by situation", async () => {
     const fetchMock = mockApi({
@@ -173,6 +202,23 @@ describe('/equipamentos/novo', () => {
       ultimosExames: { interno: '2024-03-10' },
     });
     expect(screen.getByText('Equipamento cadastrado.')).toBeTruthy();
+  });
+
+  it("explains a piping's interval from the connected vessel chosen in the list", async () => {
+    mockApi({
+      'GET /api/me': { body: perfil() },
+      'GET /api/equipamentos': { body: { equipamentos: [resumoApi()] } },
+      'GET /api/equipamentos/eq-1': { body: { equipamento: equipamentoApi() } },
+    });
+    renderApp(paths.novoEquipamento);
+    await screen.findByRole('heading', { level: 1, name: 'Cadastrar equipamento' });
+    fireEvent.change(screen.getByLabelText('Tipo de equipamento'), { target: { value: 'tubulacao' } });
+    fireEvent.click(await screen.findByLabelText('VP-01 — Vaso de pressão'));
+    expect(
+      await screen.findByText(
+        'A cada 6 anos: o prazo de exame interno do equipamento mais crítico ligado, VP-01 — NR-13 13.6.2.2',
+      ),
+    ).toBeTruthy();
   });
 
   it('shows the server message and marks the field it names', async () => {
