@@ -1,7 +1,17 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { excessos } from './medidas';
-import { adminApi, criarCliente, diaEmSaoPaulo, novaPagina, primeiroAcesso, sufixo } from './support';
+import {
+  adminApi,
+  criarCliente,
+  diaEmSaoPaulo,
+  empresaChamada,
+  entrarComoAdmin,
+  escolherEmpresa,
+  novaPagina,
+  primeiroAcesso,
+  sufixo,
+} from './support';
 
 /*
  * Issue 23, the NR-13 equipment registry: a client registers a pressure vessel, sees its category
@@ -31,7 +41,11 @@ test('a client registers a vessel, sees Categoria III live, and an inspection mo
   const page = await novaPagina(browser, baseURL!);
   await primeiroAcesso(page, email, temporaria, `Senha-forte-${s}`);
 
-  await page.goto('/equipamentos');
+  await page
+    .getByRole('navigation', { name: 'Área do cliente' })
+    .getByRole('link', { name: 'Equipamentos', exact: true })
+    .click();
+  await expect(page).toHaveURL(/\/equipamentos$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Equipamentos' })).toBeVisible();
   await expect(page.getByText('Nenhum equipamento cadastrado ainda.')).toBeVisible();
   expect(await excessos(page), 'a lista vazia cabe na tela').toEqual([]);
@@ -98,4 +112,54 @@ test('a client registers a vessel, sees Categoria III live, and an inspection mo
   await expect(linha).toContainText(brasileira(somarAnos(feita, 3)));
   await expect(linha).toContainText('Em dia');
   expect(await excessos(page), 'a lista cabe na tela').toEqual([]);
+});
+
+test("an admin finds a company's equipment through the company filter and deletes it after confirming", async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const api = await adminApi(baseURL!);
+  const s = sufixo();
+  const empresa = `Vasos Admin ${s}`;
+  const empresaId = await empresaChamada(api, empresa);
+  const criado = await api.post('/api/equipamentos', {
+    data: {
+      tipo: 'caldeira',
+      empresaId,
+      tag: `CAL-${s}`,
+      pressaoOperacaoKpa: 800,
+      ultimosExames: { seguranca: diaEmSaoPaulo(-30) },
+    },
+  });
+  expect(criado.status(), await criado.text()).toBe(201);
+  await api.dispose();
+
+  const page = await novaPagina(browser, baseURL!);
+  await entrarComoAdmin(page);
+  await page.goto('/admin');
+  await page
+    .getByRole('navigation', { name: 'Administração' })
+    .getByRole('link', { name: 'Equipamentos', exact: true })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Equipamentos' })).toBeVisible();
+  await escolherEmpresa(page, empresa);
+  const linha = page.getByRole('row').filter({ hasText: `CAL-${s}` });
+  await expect(linha).toContainText(empresa);
+  await expect(linha).toContainText('Caldeira');
+  expect(await excessos(page), 'a lista do admin cabe na tela').toEqual([]);
+  await linha.getByRole('link', { name: `CAL-${s}` }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: `CAL-${s}` })).toBeVisible();
+  await expect(
+    page.getByText('Categoria B (pressão de operação 800 kPa entre 60 e 1.960 kPa) — NR-13 13.4.1.1'),
+  ).toBeVisible();
+  const prazos = page.getByRole('region', { name: 'Exames e prazos' });
+  await expect(prazos).toContainText('Inspeção de segurança a cada 1 ano (caldeira categoria B, sem SPIE)');
+  await page.getByRole('button', { name: 'Excluir', exact: true }).click();
+  const dialogo = page.getByRole('dialog', { name: `Excluir CAL-${s}?` });
+  await dialogo.getByRole('button', { name: 'Excluir equipamento' }).click();
+  await expect(page).toHaveURL(/\/equipamentos$/);
+  await escolherEmpresa(page, empresa);
+  await expect(page.getByText('Nenhum equipamento encontrado com estes filtros.')).toBeVisible();
 });

@@ -56,7 +56,7 @@ export function classificarAoVivo(d: DadosParaClassificar): ClassificacaoAoVivo 
     if (d.pressaoMaximaKpa === null || d.volumeM3 === null || d.classeFluido === null)
       return {
         categoria:
-          'Informe a pressão máxima de operação, o volume e a classe do fluido para ver a categoria.',
+          'Informe a pressão máxima de operação, o volume e a classe do fluido para classificar o vaso (NR-13 13.5.1.1.3).',
         exames: [],
       };
     const c = classificarVaso({
@@ -79,17 +79,16 @@ export function classificarAoVivo(d: DadosParaClassificar): ClassificacaoAoVivo 
   }
   if (d.tipo === 'caldeira') {
     if (d.pressaoOperacaoKpa === null)
-      return { categoria: 'Informe a pressão de operação para ver a categoria.', exames: [] };
+      return {
+        categoria: 'Informe a pressão de operação para classificar a caldeira (NR-13 13.4.1.1).',
+        exames: [],
+      };
     const categoria = categoriaDaCaldeira(d.pressaoOperacaoKpa);
     if (categoria === null)
       return {
-        categoria: `Pressão de operação até ${LIMITES_DE_CALDEIRA.pressaoMinimaKpa} kPa: não é caldeira da NR-13 — NR-13 13.4.1.1`,
+        categoria: `Pressão de operação até ${LIMITES_DE_CALDEIRA.pressaoMinimaKpa} kPa: fora do campo de aplicação de caldeiras da NR-13 (13.4.1.1).`,
         exames: [],
       };
-    const faixa =
-      categoria === 'A'
-        ? `pressão de operação a partir de ${LIMITES_DE_CALDEIRA.categoriaAKpa.toLocaleString('pt-BR')} kPa`
-        : `pressão de operação acima de ${LIMITES_DE_CALDEIRA.pressaoMinimaKpa} kPa e abaixo de ${LIMITES_DE_CALDEIRA.categoriaAKpa.toLocaleString('pt-BR')} kPa`;
     const prazo = prazoDaCaldeira({
       categoria,
       spie: d.spie,
@@ -98,12 +97,17 @@ export function classificarAoVivo(d: DadosParaClassificar): ClassificacaoAoVivo 
       sisAnexoIV: Boolean(d.opcoes.sisAnexoIV),
       sgcAnexoIV: Boolean(d.opcoes.sgcAnexoIV),
     });
-    return { categoria: `Categoria ${categoria} (${faixa}) — NR-13 13.4.1.1`, exames: [prazo.explicacao] };
+    // The server's wording (modules/equipamentos/prazos.ts), so the saved page says the same.
+    const faixa = categoria === 'A' ? '≥ 1.960 kPa' : 'entre 60 e 1.960 kPa';
+    return {
+      categoria: `Categoria ${categoria} (pressão de operação ${d.pressaoOperacaoKpa.toLocaleString('pt-BR')} kPa ${faixa}) — NR-13 13.4.1.1`,
+      exames: [prazo.explicacao],
+    };
   }
   // The same choice of interval as the server (apps/server/src/modules/equipamentos/prazos.ts).
   if (d.tipo === 'tubulacao')
     return {
-      categoria: 'Tubulação: sem categoria própria.',
+      categoria: 'Tubulações seguem o equipamento mais crítico a que se ligam (NR-13 13.6.2.2).',
       exames: [
         prazoDaTubulacao(
           d.ligados.map((c) => ({
@@ -118,7 +122,7 @@ export function classificarAoVivo(d: DadosParaClassificar): ClassificacaoAoVivo 
     const p = d.ligados[0];
     if (!p)
       return {
-        categoria: 'Dispositivo de segurança: sem categoria própria.',
+        categoria: 'Dispositivos de segurança seguem o equipamento que protegem.',
         exames: ['Escolha o equipamento protegido: o prazo segue o dele.'],
       };
     const meses =
@@ -131,7 +135,7 @@ export function classificarAoVivo(d: DadosParaClassificar): ClassificacaoAoVivo 
             : null;
     const tipo = p.tipo === 'dispositivo' ? 'tanque' : p.tipo;
     return {
-      categoria: 'Dispositivo de segurança: sem categoria própria.',
+      categoria: 'Dispositivos de segurança seguem o equipamento que protegem.',
       exames: [
         prazoDoDispositivo({ tipo, tag: p.tag, prazo: { meses: meses ?? null, explicacao: '' } }).explicacao,
       ],

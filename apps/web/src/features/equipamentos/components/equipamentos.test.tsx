@@ -48,10 +48,12 @@ describe('classificarAoVivo', () => {
       ligados: [],
     } as const;
     expect(classificarAoVivo({ ...base, pressaoOperacaoKpa: 50 }).categoria).toMatch(
-      /não é caldeira da NR-13/,
+      /fora do campo de aplicação de caldeiras da NR-13/,
     );
     const b = classificarAoVivo({ ...base, pressaoOperacaoKpa: 800 });
-    expect(b.categoria).toMatch(/^Categoria B/);
+    expect(b.categoria).toBe(
+      'Categoria B (pressão de operação 800 kPa entre 60 e 1.960 kPa) — NR-13 13.4.1.1',
+    );
     expect(b.exames[0]).toMatch(/Inspeção de segurança a cada 1 ano/);
   });
 });
