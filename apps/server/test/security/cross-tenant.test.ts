@@ -610,7 +610,11 @@ describe('security 2: cross-tenant ids', () => {
 
     // B does see them: the lists above were not empty by accident.
     const deB = (
-      await t.app.inject({ method: 'GET', url: '/api/laudos', headers: { cookie: dono.cookie } })
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/laudos?porPagina=100',
+        headers: { cookie: dono.cookie },
+      })
     ).json();
     expect(deB.laudos.map((l: { codigo: string }) => l.codigo)).toEqual(
       expect.arrayContaining([CODIGO_B, 'ELEV-BETA-2210']),
