@@ -370,4 +370,116 @@ describe('/equipamentos/:id', () => {
     fireEvent.click(within(dialogo).getByRole('button', { name: 'Excluir equipamento' }));
     expect(await within(dialogo).findByText('Só o gestor da empresa pode excluir.')).toBeTruthy();
   });
+
+  it('asks for an extension within the limit, shows the refusal next to its field, and records an event', async () => {
+    const comEvento = equipamentoApi({
+      eventos: [
+        {
+          id: 'ev-1',
+          tipo: 'parada',
+          data: '2026-11-01',
+          descricao: 'Manutenção da planta',
+          exigeInspecao: false,
+          criadoEm: '2026-11-01T12:00:00.000Z',
+        },
+      ],
+    });
+    const fetchMock = mockApi({
+      'GET /api/me': { body: perfil() },
+      'GET /api/equipamentos/eq-1': { body: { equipamento: equipamentoApi() } },
+      'POST /api/equipamentos/eq-1/prorrogacoes': {
+        status: 400,
+        body: {
+          error: {
+            code: 'ENTRADA_INVALIDA',
+            message: 'Prorrogação por força maior de no máximo 6 meses (NR-13 13.3.1.1).',
+            campos: [{ campo: 'meses', mensagem: 'No máximo 6 meses.' }],
+          },
+        },
+      },
+      'POST /api/equipamentos/eq-1/eventos': { status: 201, body: { equipamento: comEvento } },
+    });
+    renderApp(equipamentoHref('eq-1'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Solicitar prorrogação' }));
+    const form = screen.getByRole('form', { name: 'Solicitar prorrogação' });
+    expect(within(form).getByText('No máximo 6 meses (NR-13 13.3.1.1).')).toBeTruthy();
+    fireEvent.change(within(form).getByLabelText('Tipo de prorrogação'), {
+      target: { value: 'inspecao_nao_intrusiva' },
+    });
+    // Half of the internal exam's 72 months.
+    fireEvent.change(within(form).getByLabelText('Exame'), { target: { value: 'interno' } });
+    expect(within(form).getByText('No máximo 36 meses (NR-13 13.5.4.5.3).')).toBeTruthy();
+    fireEvent.change(within(form).getByLabelText('Tipo de prorrogação'), {
+      target: { value: 'forca_maior' },
+    });
+    fireEvent.change(within(form).getByLabelText('Meses'), { target: { value: '9' } });
+    fireEvent.change(within(form).getByLabelText('Justificativa'), {
+      target: { value: 'Falta de peças no mercado.' },
+    });
+    fireEvent.change(within(form).getByLabelText('Profissional habilitado (PH)'), {
+      target: { value: 'João Lima' },
+    });
+    fireEvent.change(within(form).getByLabelText('CREA do PH'), { target: { value: 'SP-123' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Solicitar prorrogação' }));
+    expect(
+      (
+        await within(form).findByText('Prorrogação por força maior de no máximo 6 meses (NR-13 13.3.1.1).')
+      ).closest('[role="alert"]'),
+    ).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(within(form).getByLabelText('Meses')));
+    expect(callsTo(fetchMock, 'POST /api/equipamentos/eq-1/prorrogacoes')).toEqual([
+      {
+        exame: 'interno',
+        tipo: 'forca_maior',
+        meses: 9,
+        justificativa: 'Falta de peças no mercado.',
+        phNome: 'João Lima',
+        phCrea: 'SP-123',
+        avisoSindicatoEm: null,
+      },
+    ]);
+    fireEvent.click(within(form).getByRole('button', { name: 'Cancelar' }));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Registrar evento' }));
+    const evento = screen.getByRole('form', { name: 'Registrar evento' });
+    fireEvent.change(within(evento).getByLabelText('Data do evento'), { target: { value: '2026-11-01' } });
+    fireEvent.change(within(evento).getByLabelText(/Descrição/), {
+      target: { value: 'Manutenção da planta' },
+    });
+    fireEvent.click(within(evento).getByRole('button', { name: 'Registrar evento' }));
+    expect(await screen.findByText('01/11/2026 — Parada')).toBeTruthy();
+    expect(callsTo(fetchMock, 'POST /api/equipamentos/eq-1/eventos')).toEqual([
+      { tipo: 'parada', data: '2026-11-01', descricao: 'Manutenção da planta' },
+    ]);
+  });
+});
+
+describe('/equipamentos/:id/editar', () => {
+  it('opens prefilled and sends only what PATCH takes', async () => {
+    const fetchMock = mockApi({
+      'GET /api/me': { body: perfil() },
+      'GET /api/equipamentos/eq-1': { body: { equipamento: equipamentoApi() } },
+      'PATCH /api/equipamentos/eq-1': { body: { equipamento: equipamentoApi({ localizacao: 'Pátio 2' }) } },
+    });
+    renderApp('/equipamentos/eq-1/editar');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Editar VP-01' })).toBeTruthy();
+    expect((screen.getByLabelText('Tipo de equipamento') as HTMLSelectElement).disabled).toBe(true);
+    expect((screen.getByLabelText('Pressão máxima de operação (kPa)') as HTMLInputElement).value).toBe(
+      '1240',
+    );
+    expect(screen.getByText(CATEGORIA_III)).toBeTruthy();
+    expect(screen.queryByText('Últimos exames realizados')).toBeNull();
+    fireEvent.change(screen.getByLabelText(/Localização/), { target: { value: 'Pátio 2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar alterações' }));
+    expect(await screen.findByText('Alterações salvas.')).toBeTruthy();
+    const [patch] = callsTo(fetchMock, 'PATCH /api/equipamentos/eq-1') as Record<string, unknown>[];
+    expect(patch).toMatchObject({
+      tag: 'VP-01',
+      localizacao: 'Pátio 2',
+      pressaoMaximaKpa: 1240,
+      volumeM3: 10,
+    });
+    expect(Object.keys(patch!)).not.toContain('tipo');
+    expect(Object.keys(patch!)).not.toContain('ultimosExames');
+  });
 });
