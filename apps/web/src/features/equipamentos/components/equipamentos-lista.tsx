@@ -104,42 +104,40 @@ export function EquipamentosLista({ admin }: { admin: boolean }) {
           </Link>
         </div>
       ) : (
-        <div className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-          <DataTable<EquipamentoResumo>
-            caption="Equipamentos NR-13"
-            rows={consulta.data}
-            rowKey={(e) => e.id}
-            busy={consulta.isPlaceholderData}
-            columns={[
-              {
-                header: 'TAG',
-                rowHeader: true,
-                cell: (e) => (
-                  <Link
-                    to={equipamentoHref(e.id)}
-                    className="font-semibold break-words text-brand-700 hover:underline"
-                  >
-                    {e.tag}
-                  </Link>
-                ),
-              },
-              { header: 'Tipo', cell: (e) => NOMES_DOS_TIPOS[e.tipo] },
-              ...(admin ? [{ header: 'Empresa', cell: (e: EquipamentoResumo) => e.empresaNome }] : []),
-              {
-                header: 'Descrição / local',
-                className: '[overflow-wrap:anywhere]',
-                cell: (e) => [e.descricao, e.localizacao].filter(Boolean).join(' — ') || '—',
-              },
-              { header: 'Categoria', cell: (e) => e.categoria ?? '—' },
-              {
-                header: 'Próximo vencimento',
-                className: 'whitespace-nowrap',
-                cell: (e) => (e.proximaData ? formatDateBR(e.proximaData) : '—'),
-              },
-              { header: 'Situação', cell: (e) => <SituacaoBadge situacao={e.situacao} /> },
-            ]}
-          />
-        </div>
+        <DataTable<EquipamentoResumo>
+          caption="Equipamentos NR-13"
+          rows={consulta.data}
+          rowKey={(e) => e.id}
+          busy={consulta.isPlaceholderData}
+          columns={[
+            {
+              header: 'TAG',
+              rowHeader: true,
+              cell: (e) => (
+                <Link
+                  to={equipamentoHref(e.id)}
+                  className="font-semibold break-words text-brand-700 hover:underline"
+                >
+                  {e.tag}
+                </Link>
+              ),
+            },
+            { header: 'Tipo', cell: (e) => NOMES_DOS_TIPOS[e.tipo] },
+            ...(admin ? [{ header: 'Empresa', cell: (e: EquipamentoResumo) => e.empresaNome }] : []),
+            {
+              header: 'Descrição / local',
+              className: '[overflow-wrap:anywhere]',
+              cell: (e) => [e.descricao, e.localizacao].filter(Boolean).join(' — ') || '—',
+            },
+            { header: 'Categoria', cell: (e) => e.categoria ?? '—' },
+            {
+              header: 'Próximo vencimento',
+              className: 'whitespace-nowrap',
+              cell: (e) => (e.proximaData ? formatDateBR(e.proximaData) : '—'),
+            },
+            { header: 'Situação', cell: (e) => <SituacaoBadge situacao={e.situacao} /> },
+          ]}
+        />
       )}
     </div>
   );
