@@ -223,6 +223,50 @@ describe('/equipamentos/novo', () => {
     ).toBeTruthy();
   });
 
+  it("asks an admin for the company, then lists that company's vessels for a safety device", async () => {
+    const LIMA = '3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f';
+    const fetchMock = mockApi({
+      'GET /api/me': { body: admin() },
+      'GET /api/admin/empresas/opcoes': {
+        body: { empresas: [{ id: LIMA, nome: 'Caldeiras Lima', cnpj: null }] },
+      },
+      [`GET /api/equipamentos?empresaId=${LIMA}`]: {
+        body: { equipamentos: [resumoApi({ empresaId: LIMA, empresaNome: 'Caldeiras Lima' })] },
+      },
+      'GET /api/equipamentos/eq-1': { body: { equipamento: equipamentoApi() } },
+      'POST /api/equipamentos': apiError(403, 'PLANO', 'O plano da empresa não inclui mais equipamentos.'),
+    });
+    renderApp(paths.novoEquipamento);
+    await screen.findByRole('heading', { level: 1, name: 'Cadastrar equipamento' });
+    fireEvent.change(screen.getByLabelText('Tipo de equipamento'), { target: { value: 'dispositivo' } });
+    fireEvent.change(screen.getByLabelText('TAG'), { target: { value: 'PSV-01' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Cadastrar equipamento' }));
+    expect(await screen.findByText('Escolha a empresa do equipamento.')).toBeTruthy();
+    expect(callsTo(fetchMock, 'POST /api/equipamentos')).toHaveLength(0);
+
+    const empresa = screen.getByRole('combobox', { name: /Empresa/ });
+    fireEvent.change(empresa, { target: { value: 'lima' } });
+    await screen.findByRole('option', { name: /Caldeiras Lima/ });
+    fireEvent.keyDown(empresa, { key: 'ArrowDown' });
+    fireEvent.keyDown(empresa, { key: 'Enter' });
+    await screen.findByRole('option', { name: 'VP-01 — Vaso de pressão' });
+    fireEvent.change(screen.getByLabelText('Equipamento protegido'), { target: { value: 'eq-1' } });
+    expect(
+      await screen.findByText('A cada 6 anos, no máximo o prazo de VP-01 — NR-13 13.5.4.9'),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Cadastrar equipamento' }));
+    expect(await screen.findByText('O plano da empresa não inclui mais equipamentos.')).toBeTruthy();
+    expect(callsTo(fetchMock, 'POST /api/equipamentos')).toEqual([
+      expect.objectContaining({
+        tipo: 'dispositivo',
+        empresaId: LIMA,
+        tag: 'PSV-01',
+        protegeId: 'eq-1',
+        ultimosExames: {},
+      }),
+    ]);
+  });
+
   it('shows the server message and marks the field it names', async () => {
     mockApi({
       'GET /api/me': { body: perfil() },
