@@ -87,6 +87,8 @@ test('axe finds no violation on the sign-in and the client screens', async ({ pa
     '/vencimentos',
     '/documentos',
     `/laudos/${laudoId}`,
+    '/equipamentos',
+    '/equipamentos/novo',
     '/conta',
     '/minha-empresa',
   ]) {

@@ -197,6 +197,7 @@ test('the client screens fit the screen, and the client menu shows every destina
     'Painel',
     'Novo laudo',
     'Vencimentos',
+    'Equipamentos',
     'Documentos',
     'Notificações',
     'Suporte',
@@ -211,6 +212,7 @@ test('the client screens fit the screen, and the client menu shows every destina
     ['/documentos', `Vaso de pressão vertical do setor de caldeiras ${id}`],
     [`/laudos/${laudoId}`, `CLARG-${id}`],
     ['/renovacoes', 'Nenhum pedido de renovação ainda'],
+    ['/equipamentos', 'Nenhum equipamento cadastrado ainda'],
     // Last: the support form below is on this page.
     ['/suporte', 'Chamados da empresa'],
   ] as const) {

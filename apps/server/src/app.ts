@@ -45,6 +45,7 @@ import { contaRoutes } from './modules/conta/routes.ts';
 import { emailAdminRoutes } from './modules/emails/routes.ts';
 import { sesWebhookRoutes } from './modules/emails/ses-webhook-routes.ts';
 import { empresasAdminRoutes, pedidoEmpresaRoutes } from './modules/empresas/routes.ts';
+import { equipamentosRoutes } from './modules/equipamentos/routes.ts';
 import { conviteRoutes, equipeRoutes, equipesAdminRoutes } from './modules/equipes/routes.ts';
 import { exportacaoRoutes } from './modules/exportacao/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -335,6 +336,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(emailAdminRoutes);
   await app.register(sesWebhookRoutes);
   await app.register(laudosRoutes);
+  await app.register(equipamentosRoutes);
   await app.register(auditoriaRoutes);
   await app.register(exportacaoRoutes);
   await app.register(importacaoRoutes);

@@ -693,3 +693,200 @@ describe('authorization sweep of the spreadsheet import (issue 22)', () => {
     expect(problemas).toEqual([]);
   });
 });
+
+/*
+ * Issue 23's routes (the NR-13 equipment registry) with real records of company A: a membro of A
+ * works on A's equipment, a gestor of another company finds none of it (404, and its list never
+ * shows A's), deleting and deciding an extension are a gestor's or an admin's. Every route of the
+ * document under /api/equipamentos must have a case here, and a refused call changes nothing.
+ */
+const ROTAS_DO_CADASTRO = [/^\/api\/equipamentos(\/|$)/];
+
+describe('authorization sweep of the equipment registry (issue 23)', () => {
+  const TAG_A = 'VASO-ALFA-SECRETO';
+  const cookies = {} as Record<Quem, string | undefined>;
+  let empresaA = '';
+  let vaso = '';
+  let paraExcluir = '';
+  const prorrogacoes: string[] = [];
+
+  beforeAll(async () => {
+    empresaA = await empresaDeTeste(t, 'Alfa Equipada');
+    const empresaB = await empresaDeTeste(t, 'Beta Equipada');
+    const membro = await createUser(t, {
+      email: 'membro@equipada-a.com.br',
+      empresaId: empresaA,
+      papel: 'membro',
+    });
+    const gestorB = await createUser(t, {
+      email: 'gestor@equipada-b.com.br',
+      empresaId: empresaB,
+      papel: 'gestor',
+    });
+    cookies.membro = await signIn(t.app, membro.email, membro.password);
+    cookies.gestorDeOutra = await signIn(t.app, gestorB.email, gestorB.password);
+    cookies.admin = adminCookie;
+    const criar = async (tag: string) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/equipamentos',
+        headers: { origin: TEST_ORIGIN, cookie: adminCookie, 'content-type': 'application/json' },
+        payload: {
+          tipo: 'vaso',
+          tag,
+          empresaId: empresaA,
+          pressaoMaximaKpa: 1240,
+          volumeM3: 10,
+          classeFluido: 'B',
+          ultimosExames: { interno: '2024-01-10', externo: '2024-01-10' },
+        },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().equipamento.id as string;
+    };
+    vaso = await criar(TAG_A);
+    paraExcluir = await criar(`${TAG_A}-2`);
+    for (let i = 0; i < 2; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/equipamentos/${vaso}/prorrogacoes`,
+        headers: { origin: TEST_ORIGIN, cookie: adminCookie, 'content-type': 'application/json' },
+        payload: {
+          exame: 'interno',
+          tipo: 'forca_maior',
+          meses: 2,
+          justificativa: 'Parada geral adiada',
+          phNome: 'Eng. Alfa',
+          phCrea: 'SP-1',
+        },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      prorrogacoes.push(res.json().equipamento.prorrogacoes[0].id);
+    }
+  });
+
+  type Caso = {
+    metodo: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+    url: () => string;
+    corpo?: (quem: Quem) => unknown;
+    esperado: Record<Quem, number>;
+  };
+  const inspecao = {
+    tipo: 'periodica',
+    exames: ['externo'],
+    dataFim: '2025-01-10',
+    phNome: 'Eng. Alfa',
+    phCrea: 'SP-1',
+    resultado: 'aprovado',
+  };
+  const casos: Record<string, Caso> = {
+    'GET /api/equipamentos': {
+      metodo: 'GET',
+      url: () => '/api/equipamentos',
+      esperado: { visitante: 401, membro: 200, gestorDeOutra: 200, admin: 200 },
+    },
+    'POST /api/equipamentos': {
+      metodo: 'POST',
+      url: () => '/api/equipamentos',
+      corpo: (quem) => ({
+        tipo: 'tanque',
+        tag: `T-${quem}`,
+        ...(quem === 'admin' ? { empresaId: empresaA } : {}),
+      }),
+      esperado: { visitante: 401, membro: 201, gestorDeOutra: 201, admin: 201 },
+    },
+    'GET /api/equipamentos/{id}': {
+      metodo: 'GET',
+      url: () => `/api/equipamentos/${vaso}`,
+      esperado: { visitante: 401, membro: 200, gestorDeOutra: 404, admin: 200 },
+    },
+    'PATCH /api/equipamentos/{id}': {
+      metodo: 'PATCH',
+      url: () => `/api/equipamentos/${vaso}`,
+      corpo: (quem) => ({ localizacao: `Casa de máquinas (${quem})` }),
+      esperado: { visitante: 401, membro: 200, gestorDeOutra: 404, admin: 200 },
+    },
+    'POST /api/equipamentos/{id}/inspecoes': {
+      metodo: 'POST',
+      url: () => `/api/equipamentos/${vaso}/inspecoes`,
+      corpo: () => inspecao,
+      esperado: { visitante: 401, membro: 201, gestorDeOutra: 404, admin: 201 },
+    },
+    'POST /api/equipamentos/{id}/eventos': {
+      metodo: 'POST',
+      url: () => `/api/equipamentos/${vaso}/eventos`,
+      corpo: () => ({ tipo: 'parada', data: '2025-02-01' }),
+      esperado: { visitante: 401, membro: 201, gestorDeOutra: 404, admin: 201 },
+    },
+    'POST /api/equipamentos/{id}/prorrogacoes': {
+      metodo: 'POST',
+      url: () => `/api/equipamentos/${vaso}/prorrogacoes`,
+      corpo: () => ({
+        exame: 'interno',
+        tipo: 'forca_maior',
+        meses: 1,
+        justificativa: 'Chuvas impediram a parada',
+        phNome: 'Eng. Alfa',
+        phCrea: 'SP-1',
+      }),
+      esperado: { visitante: 401, membro: 201, gestorDeOutra: 404, admin: 201 },
+    },
+    'POST /api/equipamentos/{id}/prorrogacoes/{prorrogacaoId}/aprovar': {
+      metodo: 'POST',
+      url: () => `/api/equipamentos/${vaso}/prorrogacoes/${prorrogacoes[0]}/aprovar`,
+      esperado: { visitante: 401, membro: 403, gestorDeOutra: 404, admin: 200 },
+    },
+    'POST /api/equipamentos/{id}/prorrogacoes/{prorrogacaoId}/recusar': {
+      metodo: 'POST',
+      url: () => `/api/equipamentos/${vaso}/prorrogacoes/${prorrogacoes[1]}/recusar`,
+      esperado: { visitante: 401, membro: 403, gestorDeOutra: 404, admin: 200 },
+    },
+    'DELETE /api/equipamentos/{id}': {
+      metodo: 'DELETE',
+      url: () => `/api/equipamentos/${paraExcluir}`,
+      esperado: { visitante: 401, membro: 403, gestorDeOutra: 404, admin: 204 },
+    },
+  };
+
+  it('every registry route has its case, and every case is a route', () => {
+    const rotas = operations
+      .filter((op) => ROTAS_DO_CADASTRO.some((r) => r.test(op.path)))
+      .map((op) => `${op.method} ${op.path}`);
+    expect(rotas.sort()).toEqual(Object.keys(casos).sort());
+  });
+
+  it('each caller gets what their role allows; another company never sees A; a refusal changes nothing', async () => {
+    const problemas: string[] = [];
+    for (const [rota, caso] of Object.entries(casos)) {
+      for (const quem of ['visitante', 'membro', 'gestorDeOutra', 'admin'] as const) {
+        const antes = await dbFingerprint(t);
+        const cookie = cookies[quem];
+        const corpo = caso.corpo?.(quem);
+        const res = await t.app.inject({
+          method: caso.metodo,
+          url: caso.url(),
+          headers: {
+            origin: TEST_ORIGIN,
+            ...(cookie ? { cookie } : {}),
+            ...(corpo ? { 'content-type': 'application/json' } : {}),
+          },
+          ...(corpo ? { payload: JSON.stringify(corpo) } : {}),
+        });
+        if (res.statusCode !== caso.esperado[quem]) {
+          problemas.push(
+            `${rota} como ${quem}: ${res.statusCode} (esperado ${caso.esperado[quem]}) ${res.body}`,
+          );
+          continue;
+        }
+        if ((quem === 'gestorDeOutra' || quem === 'visitante') && res.body.includes(TAG_A))
+          problemas.push(`${rota} como ${quem}: mostra o equipamento de A`);
+        if (res.statusCode < 400) continue;
+        if (!res.json().error?.message)
+          problemas.push(`${rota} como ${quem}: ${res.statusCode} sem mensagem`);
+        const mudou = changedTables(antes, await dbFingerprint(t));
+        if (mudou.length > 0) problemas.push(`${rota} como ${quem}: recusado, mas mudou ${mudou.join(', ')}`);
+      }
+    }
+    expect(problemas).toEqual([]);
+  });
+});

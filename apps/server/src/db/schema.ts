@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   date,
@@ -347,10 +348,21 @@ export const laudos = pgTable(
     /** When and by whom the current version was issued by a renewal; null while it is version 1 (criado_em/criado_por). */
     versaoEmitidaEm: timestamp('versao_emitida_em', { withTimezone: true }),
     versaoEmitidaPor: text('versao_emitida_por').references(() => authUser.id, { onDelete: 'set null' }),
+    /**
+     * An NR-13 exam's laudo (issue 23, decision 048): the equipment and exam whose next date it
+     * carries, kept in step by the registry (`recalcularEquipamento`); null for every other laudo.
+     */
+    equipamentoId: uuid('equipamento_id').references((): AnyPgColumn => equipamentos.id, {
+      onDelete: 'set null',
+    }),
+    exame: text('exame'),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('laudos_codigo_uq').on(t.codigo),
+    uniqueIndex('laudos_equipamento_exame_uq')
+      .on(t.equipamentoId, t.exame)
+      .where(sql`${t.equipamentoId} is not null`),
     index('laudos_data_vencimento_idx').on(t.dataVencimento),
     index('laudos_cliente_idx').on(sql`lower(btrim(${t.cliente}))`),
     index('laudos_empresa_idx').on(t.empresaId),
@@ -387,6 +399,164 @@ export const laudoVersoes = pgTable(
     renovadoPor: text('renovado_por').references(() => authUser.id, { onDelete: 'set null' }),
   },
   (t) => [uniqueIndex('laudo_versoes_laudo_numero_uq').on(t.laudoId, t.numero)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// The NR-13 equipment registry (issue 23, decision 048). The rules are in packages/domain/src/nr13.ts;
+// `equipamento_exames` holds each exam's computed next date (recomputed in the transaction of every
+// change that moves it), so lists, filters and reminders read dates, not rules.
+// ---------------------------------------------------------------------------------------------
+
+export const equipamentos = pgTable(
+  'equipamentos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    empresaId: uuid('empresa_id')
+      .notNull()
+      .references(() => empresas.id, { onDelete: 'cascade' }),
+    tipo: text('tipo').$type<'caldeira' | 'vaso' | 'tubulacao' | 'tanque' | 'dispositivo'>().notNull(),
+    tag: text('tag').notNull(),
+    descricao: text('descricao'),
+    estabelecimento: text('estabelecimento'),
+    localizacao: text('localizacao'),
+    pressaoOperacaoKpa: numeric('pressao_operacao_kpa', { mode: 'number' }),
+    pressaoMaximaKpa: numeric('pressao_maxima_kpa', { mode: 'number' }),
+    volumeM3: numeric('volume_m3', { mode: 'number' }),
+    fluido: text('fluido'),
+    classeFluido: text('classe_fluido').$type<'A' | 'B' | 'C' | 'D'>(),
+    spie: boolean('spie').notNull().default(false),
+    opcoes: jsonb('opcoes').$type<Record<string, boolean>>().notNull().default({}),
+    placa: jsonb('placa').$type<Record<string, string | number | null>>().notNull().default({}),
+    dataInstalacao: date('data_instalacao', { mode: 'string' }),
+    /** A safety device: the equipment it protects. */
+    protegeId: uuid('protege_id'),
+    ativo: boolean('ativo').notNull().default(true),
+    /** Computed: the category (I–V, A/B) and how it was found. */
+    categoria: text('categoria'),
+    classificacao: text('classificacao').notNull().default(''),
+    /** Computed: the earliest date of its exams. */
+    proximaData: date('proxima_data', { mode: 'string' }),
+    criadoPor: text('criado_por').references(() => authUser.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('equipamentos_empresa_tag_uq').on(t.empresaId, sql`lower(${t.tag})`),
+    index('equipamentos_proxima_idx').on(t.empresaId, t.proximaData),
+    index('equipamentos_protege_idx').on(t.protegeId),
+    check(
+      'equipamentos_tipo_ck',
+      sql`${t.tipo} in ('caldeira', 'vaso', 'tubulacao', 'tanque', 'dispositivo')`,
+    ),
+  ],
+);
+
+/** Piping and the vessels or boilers it connects (its deadline follows the most critical one). */
+export const equipamentoConexoes = pgTable(
+  'equipamento_conexoes',
+  {
+    tubulacaoId: uuid('tubulacao_id')
+      .notNull()
+      .references(() => equipamentos.id, { onDelete: 'cascade' }),
+    equipamentoId: uuid('equipamento_id')
+      .notNull()
+      .references(() => equipamentos.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tubulacaoId, t.equipamentoId] }),
+    index('equipamento_conexoes_equipamento_idx').on(t.equipamentoId),
+  ],
+);
+
+export const equipamentoInspecoes = pgTable(
+  'equipamento_inspecoes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    equipamentoId: uuid('equipamento_id')
+      .notNull()
+      .references(() => equipamentos.id, { onDelete: 'cascade' }),
+    /** inicial | periodica | extraordinaria | registro_anterior (a date given at registration). */
+    tipo: text('tipo').notNull(),
+    exames: jsonb('exames').$type<string[]>().notNull(),
+    dataInicio: date('data_inicio', { mode: 'string' }),
+    dataFim: date('data_fim', { mode: 'string' }).notNull(),
+    phNome: text('ph_nome'),
+    phCrea: text('ph_crea'),
+    resultado: text('resultado'),
+    parecer: text('parecer'),
+    recomendacoes: jsonb('recomendacoes')
+      .$type<{ descricao: string; prazo?: string | null; responsavel?: string | null }[]>()
+      .notNull()
+      .default([]),
+    proximasPlanejadas: jsonb('proximas_planejadas').$type<Record<string, string>>().notNull().default({}),
+    laudoId: uuid('laudo_id').references(() => laudos.id, { onDelete: 'set null' }),
+    criadoPor: text('criado_por').references(() => authUser.id, { onDelete: 'set null' }),
+    criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('equipamento_inspecoes_equipamento_idx').on(t.equipamentoId, t.dataFim)],
+);
+
+export const equipamentoProrrogacoes = pgTable(
+  'equipamento_prorrogacoes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    equipamentoId: uuid('equipamento_id')
+      .notNull()
+      .references(() => equipamentos.id, { onDelete: 'cascade' }),
+    exame: text('exame').notNull(),
+    tipo: text('tipo').$type<'forca_maior' | 'inspecao_nao_intrusiva'>().notNull(),
+    meses: integer('meses').notNull(),
+    justificativa: text('justificativa').notNull(),
+    phNome: text('ph_nome').notNull(),
+    phCrea: text('ph_crea').notNull(),
+    avisoSindicatoEm: date('aviso_sindicato_em', { mode: 'string' }),
+    status: text('status').$type<'solicitada' | 'aprovada' | 'recusada'>().notNull().default('solicitada'),
+    decididaPor: text('decidida_por').references(() => authUser.id, { onDelete: 'set null' }),
+    decididaEm: timestamp('decidida_em', { withTimezone: true }),
+    criadoPor: text('criado_por').references(() => authUser.id, { onDelete: 'set null' }),
+    criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('equipamento_prorrogacoes_equipamento_idx').on(t.equipamentoId)],
+);
+
+/** Idle periods, alterations, moves and accidents: what may call for an extraordinary inspection. */
+export const equipamentoEventos = pgTable(
+  'equipamento_eventos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    equipamentoId: uuid('equipamento_id')
+      .notNull()
+      .references(() => equipamentos.id, { onDelete: 'cascade' }),
+    tipo: text('tipo')
+      .$type<'parada' | 'retorno' | 'alteracao' | 'mudanca_de_local' | 'acidente'>()
+      .notNull(),
+    data: date('data', { mode: 'string' }).notNull(),
+    descricao: text('descricao'),
+    exigeInspecao: boolean('exige_inspecao').notNull().default(false),
+    criadoPor: text('criado_por').references(() => authUser.id, { onDelete: 'set null' }),
+    criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('equipamento_eventos_equipamento_idx').on(t.equipamentoId, t.data)],
+);
+
+/** Each exam's computed next date, with how it was found (rewritten by `recalcularEquipamento`). */
+export const equipamentoExames = pgTable(
+  'equipamento_exames',
+  {
+    equipamentoId: uuid('equipamento_id')
+      .notNull()
+      .references(() => equipamentos.id, { onDelete: 'cascade' }),
+    exame: text('exame').notNull(),
+    intervaloMeses: integer('intervalo_meses'),
+    ultimaEm: date('ultima_em', { mode: 'string' }),
+    maxima: date('maxima', { mode: 'string' }),
+    data: date('data', { mode: 'string' }),
+    explicacao: text('explicacao').notNull(),
+    prorrogacao: text('prorrogacao'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.equipamentoId, t.exame] }),
+    index('equipamento_exames_data_idx').on(t.data),
+  ],
 );
 
 export const emailTemplates = pgTable(

@@ -587,6 +587,48 @@ export const ERROS = {
     message: 'Calendário não encontrado. Gere um novo link em Minha conta.',
   },
 
+  // ── Cadastro de equipamentos NR-13 (issue 23, decision 048) ─────────────────────────────
+  equipamentoNaoEncontrado: { status: 404, code: 'NAO_ENCONTRADO', message: 'Equipamento não encontrado.' },
+  tagDuplicada: {
+    status: 409,
+    code: 'TAG_DUPLICADA',
+    message: (tag: string) => `Já existe um equipamento com a TAG "${tag}" nesta empresa.`,
+  },
+  empresaDoEquipamento: {
+    status: 400,
+    code: 'DADOS_INVALIDOS',
+    message: 'Informe a empresa do equipamento.',
+  },
+  ligacaoInvalida: {
+    status: 422,
+    code: 'LIGACAO_INVALIDA',
+    message: (mensagem: string) => mensagem,
+  },
+  exameInvalido: {
+    status: 422,
+    code: 'EXAME_INVALIDO',
+    message: (mensagem: string) => mensagem,
+  },
+  dataPlanejadaAlemDoPrazo: {
+    status: 422,
+    code: 'DATA_ALEM_DO_PRAZO',
+    message: (nome: string, maxima: string) =>
+      `${nome}: a próxima data planejada não pode passar do prazo máximo da norma (${maxima}) sem uma prorrogação aprovada.`,
+  },
+  prorrogacaoInvalida: { status: 422, code: 'PRORROGACAO_INVALIDA', message: (mensagem: string) => mensagem },
+  vencimentoDoCadastro: {
+    status: 409,
+    code: 'VENCIMENTO_DO_CADASTRO',
+    message:
+      'A data de vencimento deste laudo vem do cadastro de equipamentos NR-13: registre a inspeção ou uma prorrogação no equipamento.',
+  },
+  prorrogacaoNaoEncontrada: { status: 404, code: 'NAO_ENCONTRADO', message: 'Prorrogação não encontrada.' },
+  prorrogacaoJaDecidida: {
+    status: 409,
+    code: 'PRORROGACAO_JA_DECIDIDA',
+    message: 'Esta prorrogação já foi decidida.',
+  },
+
   // ── Auditoria (issue 22, decision 046) ────────────────────────────────────────────────────
   entradaDeAuditoriaNaoEncontrada: {
     status: 404,

@@ -63,6 +63,8 @@ describe('response serializer', () => {
       criador: { nome: 'Admin', email: 'admin@laudos.local' },
       vencimento: { status: 'ativo' as const, diasRestantes: 46, diasVencido: 0 },
       versao: 1,
+      equipamento_id: null,
+      exame: null,
     };
     const pagina = { laudos: [laudo], total: 1, pagina: 1, porPagina: 20, totalPaginas: 1 };
     const lido = laudosNoServidor.paginaDeLaudos.safeParse(pagina);

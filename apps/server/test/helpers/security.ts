@@ -10,6 +10,9 @@ import {
   chamadoMensagens,
   chamados,
   emailSupressoes,
+  equipamentoInspecoes,
+  equipamentoProrrogacoes,
+  equipamentos,
   importacaoLinhas,
   importacoes,
   laudos,
@@ -19,6 +22,7 @@ import {
 import { suprimir } from '../../src/email/supressao.ts';
 import { avisar } from '../../src/modules/avisos/service.ts';
 import { gerarChaveApi } from '../../src/modules/chaves-api/service.ts';
+import { recalcularEquipamento } from '../../src/modules/equipamentos/service.ts';
 import { assinarLink } from '../../src/modules/respostas/link.ts';
 import { xlsxBuffer } from '../../src/storage/test-fixtures.ts';
 import { conviteDeTeste, createUser, json } from './accounts.ts';
@@ -312,6 +316,49 @@ export async function registrosDaEquipe(t: TestServer, empresaId: string): Promi
     '/api/convites/{token}': convite.token,
     '/api/respostas/{token}': await respostaDeTeste(t, empresaId),
     '/api/admin/renovacoes/{id}': (await pedidoDeRenovacao(t, empresaId)).id,
+    ...(await equipamentoDeTeste(t, empresaId)),
+  };
+}
+
+/**
+ * A vessel of the company with its last internal exam and an extension request (issue 23), keyed
+ * like `registrosDaEquipe`'s records.
+ */
+async function equipamentoDeTeste(t: TestServer, empresaId: string): Promise<Record<string, string>> {
+  const db = t.server.database.db;
+  const [vaso] = await db
+    .insert(equipamentos)
+    .values({
+      empresaId,
+      tipo: 'vaso',
+      tag: `V-${Math.random().toString(36).slice(2, 8)}`,
+      pressaoMaximaKpa: 1240,
+      volumeM3: 10,
+      classeFluido: 'B',
+    })
+    .returning({ id: equipamentos.id });
+  await db.insert(equipamentoInspecoes).values({
+    equipamentoId: vaso!.id,
+    tipo: 'registro_anterior',
+    exames: ['interno'],
+    dataFim: '2024-01-10',
+  });
+  await recalcularEquipamento(db, vaso!.id);
+  const [prorrogacao] = await db
+    .insert(equipamentoProrrogacoes)
+    .values({
+      equipamentoId: vaso!.id,
+      exame: 'interno',
+      tipo: 'forca_maior',
+      meses: 3,
+      justificativa: 'Parada geral adiada',
+      phNome: 'Eng. Teste',
+      phCrea: 'SP-1',
+    })
+    .returning({ id: equipamentoProrrogacoes.id });
+  return {
+    '/api/equipamentos/{id}': vaso!.id,
+    '/api/equipamentos/{id}/prorrogacoes/{prorrogacaoId}': prorrogacao!.id,
   };
 }
 

@@ -7,6 +7,8 @@ import {
   convites,
   emailLogs,
   empresas,
+  equipamentoProrrogacoes,
+  equipamentos,
   laudos,
   notificationLogs,
   planos,
@@ -53,6 +55,7 @@ const listas = operations.filter(
 const EMPRESA_B = 'Beta Equipamentos Industriais';
 const CODIGO_B = 'VASO-BETA-7731';
 const NOME_B = 'Vaso de pressão da Beta';
+const TAG_B = 'V-BETA-SIGILOSO';
 
 type Conta = Awaited<ReturnType<typeof clienteComSessao>>;
 let admin: { cookie: string };
@@ -65,6 +68,7 @@ let avisoDeB: { id: string };
 let importacaoDeB: { id: string };
 let chamadoDeB: { id: string; mensagemId: string };
 let laudosDeB: { id: string; codigo: string }[] = [];
+let equipamentoDeB: { id: string; prorrogacaoId: string };
 let conviteDeB: { id: string };
 let colegaDeB: { id: string; email: string };
 let segredosDeB: string[] = [];
@@ -157,6 +161,7 @@ beforeAll(async () => {
   chaveDeB = await chaveApiDeB();
   chamadoDeB = await chamadoDeSuporteDeB('Vazamento confidencial da Beta');
   importacaoDeB = await importacaoDeBPorHttp();
+  equipamentoDeB = await vasoDeB(TAG_B);
   // B's gestor has in-app notices of the laudo created for B and of the reminder (decision 032).
   const avisosDeB = await t.server.database.db.select().from(avisos).where(eq(avisos.usuarioId, dono.id));
   expect(avisosDeB.map((a) => a.tipo)).toEqual(expect.arrayContaining(['laudo_novo', 'lembrete_enviado']));
@@ -197,6 +202,9 @@ beforeAll(async () => {
     importacaoDeB.id,
     'planilha-confidencial-beta',
     'Vazamento confidencial',
+    equipamentoDeB.id,
+    equipamentoDeB.prorrogacaoId,
+    TAG_B,
     ...notificacoes.map((n) => n.id),
     ...emails.map((e) => e.id),
   ];
@@ -250,6 +258,41 @@ async function chamadoDeSuporteDeB(assunto: string): Promise<{ id: string; mensa
   return { id: chamado.id, mensagemId };
 }
 
+/** A vessel of B (issue 23) with its last internal exam and a pending extension request, by B's gestor. */
+async function vasoDeB(tag: string): Promise<{ id: string; prorrogacaoId: string }> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/equipamentos',
+    headers: json(dono.cookie),
+    payload: {
+      tipo: 'vaso',
+      tag,
+      descricao: 'Vaso confidencial da Beta',
+      pressaoMaximaKpa: 1240,
+      volumeM3: 10,
+      classeFluido: 'B',
+      ultimosExames: { interno: '2024-03-01', externo: '2024-03-01' },
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const id = res.json().equipamento.id as string;
+  const pedido = await t.app.inject({
+    method: 'POST',
+    url: `/api/equipamentos/${id}/prorrogacoes`,
+    headers: json(dono.cookie),
+    payload: {
+      exame: 'interno',
+      tipo: 'forca_maior',
+      meses: 2,
+      justificativa: 'Parada geral da Beta adiada',
+      phNome: 'Eng. Beta',
+      phCrea: 'SP-2',
+    },
+  });
+  expect(pedido.statusCode, pedido.body).toBe(201);
+  return { id, prorrogacaoId: pedido.json().equipamento.prorrogacoes[0].id };
+}
+
 /** An invitation of B's team, sent by B's gestor. */
 async function convidarEmB(email: string): Promise<{ id: string }> {
   const res = await t.app.inject({
@@ -294,6 +337,16 @@ async function estadoDeB() {
       .where(inArray(emailLogs.laudoId, ids))
       .orderBy(asc(emailLogs.id)),
     arquivos: Object.fromEntries(files),
+    equipamentos: await db
+      .select()
+      .from(equipamentos)
+      .where(eq(equipamentos.empresaId, dono.empresaId!))
+      .orderBy(asc(equipamentos.id)),
+    prorrogacoes: await db
+      .select()
+      .from(equipamentoProrrogacoes)
+      .where(eq(equipamentoProrrogacoes.equipamentoId, equipamentoDeB.id))
+      .orderBy(asc(equipamentoProrrogacoes.id)),
   };
 }
 
@@ -325,6 +378,10 @@ function valoresDe(op: Operation, parametro: string, deB: { id: string }): strin
     return [deB.id];
   if (parametro === 'id' && op.path.startsWith('/api/avisos/{id}')) return [deB.id];
   if (parametro === 'id' && op.path.startsWith('/api/importacoes/{id}')) return [deB.id];
+  if (op.path.startsWith('/api/equipamentos/{id}')) {
+    if (parametro === 'id') return [deB.id];
+    if (parametro === 'prorrogacaoId' && 'prorrogacaoId' in deB) return [String(deB.prorrogacaoId)];
+  }
   if (parametro === 'numero' && op.path.startsWith('/api/laudos/{id}/versoes/{numero}')) return ['1'];
   if (op.path.startsWith('/api/suporte/chamados/{id}')) {
     if (parametro === 'id') return [deB.id];
@@ -340,6 +397,7 @@ function registrosDeB(op: Operation): { id: string }[] {
   if (op.path.startsWith('/api/suporte/chamados/')) return [chamadoDeB];
   if (op.path.startsWith('/api/avisos/')) return [avisoDeB];
   if (op.path.startsWith('/api/importacoes/')) return [importacaoDeB];
+  if (op.path.startsWith('/api/equipamentos/')) return [equipamentoDeB];
   if (op.path.startsWith('/api/empresa/pessoas/')) return [colegaDeB, dono];
   return laudosDeB;
 }
@@ -364,6 +422,7 @@ async function controleDeB(op: Operation): Promise<{ id: string; mensagemId?: st
     }
     return nova;
   }
+  if (op.path.startsWith('/api/equipamentos/')) return vasoDeB(`V-CTRL-${sufixo}`);
   // A fresh request: the owner's control call may attach to its message (one file per message).
   if (op.path.startsWith('/api/suporte/chamados/')) {
     const novo = await chamadoDeSuporteDeB(`Controle ${sufixo}`);
@@ -407,6 +466,28 @@ function caminhos(op: Operation, deB: { id: string }): string[] | undefined {
   }
   return paths;
 }
+
+/** Valid bodies of the registry's writes (issue 23): the owner's control call proves each one. */
+const CORPOS_DO_CADASTRO: Record<string, unknown> = {
+  'PATCH /api/equipamentos/{id}': { descricao: 'Alterado por outro', spie: true },
+  'POST /api/equipamentos/{id}/inspecoes': {
+    tipo: 'periodica',
+    exames: ['externo'],
+    dataFim: '2025-06-01',
+    phNome: 'Eng. Intruso',
+    phCrea: 'SP-9',
+    resultado: 'aprovado',
+  },
+  'POST /api/equipamentos/{id}/prorrogacoes': {
+    exame: 'interno',
+    tipo: 'forca_maior',
+    meses: 6,
+    justificativa: 'Prorrogação pedida por outra empresa',
+    phNome: 'Eng. Intruso',
+    phCrea: 'SP-9',
+  },
+  'POST /api/equipamentos/{id}/eventos': { tipo: 'acidente', data: '2025-06-01' },
+};
 
 /** The request body the operation needs, the same for the attacker and for the owner's control call. */
 async function corpo(op: Operation, url: string) {
@@ -453,6 +534,8 @@ async function corpo(op: Operation, url: string) {
       payload: JSON.stringify({ existentes: 'pular', enviarEmails: false }),
       contentType: 'application/json',
     };
+  const equipamento = CORPOS_DO_CADASTRO[op.label];
+  if (equipamento) return { payload: JSON.stringify(equipamento), contentType: 'application/json' };
   if (op.jsonBody) return { payload: '{}', contentType: 'application/json' };
   return undefined;
 }
@@ -580,7 +663,11 @@ describe('security 2: cross-tenant ids', () => {
 
     // B does see them: the lists above were not empty by accident.
     const deB = (
-      await t.app.inject({ method: 'GET', url: '/api/laudos', headers: { cookie: dono.cookie } })
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/laudos?porPagina=100',
+        headers: { cookie: dono.cookie },
+      })
     ).json();
     expect(deB.laudos.map((l: { codigo: string }) => l.codigo)).toEqual(
       expect.arrayContaining([CODIGO_B, 'ELEV-BETA-2210']),

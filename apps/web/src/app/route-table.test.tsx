@@ -25,6 +25,7 @@ const pageData = notUnderTest(
   'GET /api/admin/email/templates',
   'GET /api/convites/abc',
   'GET /api/admin/suporte/chamados',
+  'GET /api/equipamentos',
 );
 
 type Session = 'public' | 'guest' | 'admin';
@@ -43,6 +44,8 @@ const headings: [string, string, Session][] = [
   [paths.documentos, 'Documentos', 'admin'],
   [paths.notificacoes, 'Notificações', 'admin'],
   [paths.minhaEmpresa, 'Minha empresa', 'admin'],
+  [paths.equipamentos, 'Equipamentos', 'admin'],
+  [paths.novoEquipamento, 'Cadastrar equipamento', 'admin'],
   ['/convite/abc', 'Convite para a equipe', 'guest'],
   [paths.conta, 'Minha conta', 'admin'],
   [paths.admin, 'Administração', 'admin'],

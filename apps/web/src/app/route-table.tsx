@@ -260,6 +260,23 @@ export const routes: RouteObject[] = [
                     path: paths.importarLaudos,
                     lazy: page(() => import('./routes/account/importar-laudos'), 'ImportarLaudosPage'),
                   },
+                  // The NR-13 equipment (issue 23): a client's company's, every company's for an admin.
+                  {
+                    path: paths.equipamentos,
+                    lazy: page(() => import('./routes/account/equipamentos'), 'EquipamentosPage'),
+                  },
+                  {
+                    path: paths.novoEquipamento,
+                    lazy: page(() => import('./routes/account/equipamentos'), 'NovoEquipamentoPage'),
+                  },
+                  {
+                    path: paths.equipamento,
+                    lazy: page(() => import('./routes/account/equipamentos'), 'EquipamentoPage'),
+                  },
+                  {
+                    path: paths.editarEquipamento,
+                    lazy: page(() => import('./routes/account/equipamentos'), 'EditarEquipamentoPage'),
+                  },
                 ],
               },
               {

@@ -35,6 +35,10 @@ export const paths = {
   renovacoes: '/renovacoes',
   laudo: '/laudos/:id',
   importarLaudos: '/laudos/importar',
+  equipamentos: '/equipamentos',
+  novoEquipamento: '/equipamentos/novo',
+  equipamento: '/equipamentos/:id',
+  editarEquipamento: '/equipamentos/:id/editar',
   avisos: '/avisos',
   conta: '/conta',
   preferencias: '/preferencias',
@@ -95,6 +99,15 @@ export function adminSuporteChamadoHref(id: string): string {
 /** The page of one laudo. */
 export function laudoHref(id: string): string {
   return `/laudos/${encodeURIComponent(id)}`;
+}
+
+/** The page of one NR-13 equipment (issue 23). */
+export function equipamentoHref(id: string): string {
+  return `/equipamentos/${encodeURIComponent(id)}`;
+}
+
+export function editarEquipamentoHref(id: string): string {
+  return `/equipamentos/${encodeURIComponent(id)}/editar`;
 }
 
 export function blogPostHref(id: string): string {

@@ -12,6 +12,7 @@ export * from './conta.ts';
 export * from './emails.ts';
 export * from './empresas.ts';
 export * from './entrada.ts';
+export * from './equipamentos.ts';
 export * from './importacao.ts';
 export * from './laudos.ts';
 export * from './marca.ts';

@@ -128,6 +128,9 @@ function esquemasDoLaudo<I extends z.ZodType>(instante: I) {
     vencimento: classificacao,
     /** The current version's number (decision 030): 1 until the first renewal. */
     versao: z.number().int().catch(1),
+    /** An NR-13 exam's laudo (decision 048): its equipment and exam; its date is the registry's. */
+    equipamento_id: z.string().nullable().catch(null),
+    exame: z.string().nullable().catch(null),
   });
   return {
     laudo,

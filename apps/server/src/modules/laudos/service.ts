@@ -165,6 +165,8 @@ const laudoColumns = {
   arquivoExcel: laudos.arquivoExcel,
   arquivoExcelNome: laudos.arquivoExcelNome,
   versao: laudos.versao,
+  equipamentoId: laudos.equipamentoId,
+  exame: laudos.exame,
   criadorNome: usuarios.nome,
   criadorEmail: usuarios.email,
   /** The API key that wrote it (decision 024): its name stands for the author. */
@@ -223,6 +225,8 @@ export function toLaudoApi(row: LaudoRow, hoje: string) {
         : null,
     vencimento: classificarVencimento(row.dataVencimento, hoje),
     versao: row.versao,
+    equipamento_id: row.equipamentoId,
+    exame: row.exame,
   };
 }
 type LaudoApi = ReturnType<typeof toLaudoApi>;
@@ -545,7 +549,10 @@ export async function atualizarLaudo(
   b: LaudoEntrada,
   hoje: string,
 ): Promise<LaudoApi> {
-  await lerLaudo(db, user, id);
+  const atual = await lerLaudo(db, user, id);
+  // An NR-13 exam's date is the registry's (decision 048): it moves by an inspection or an extension.
+  if (atual.equipamentoId && b.dataVencimento !== undefined && b.dataVencimento !== atual.dataVencimento)
+    throw erro('vencimentoDoCadastro');
   for (const field of ['nome', 'codigo', 'tipo', 'cliente'] as const) {
     if (b[field] !== undefined && !b[field]?.trim()) throw erro('dadosObrigatorios');
   }

@@ -7,6 +7,7 @@ const clientNavItems: readonly AreaNavItem[] = [
   { to: paths.dashboard, label: 'Painel' },
   { to: paths.novoLaudo, label: 'Novo laudo' },
   { to: paths.vencimentos, label: 'Vencimentos' },
+  { to: paths.equipamentos, label: 'Equipamentos' },
   { to: paths.documentos, label: 'Documentos' },
   { to: paths.notificacoes, label: 'Notificações' },
   { to: paths.suporte, label: 'Suporte' },
@@ -26,6 +27,7 @@ export function clientNavItemsFor(user: Pick<Perfil, 'empresa_id'> | null): read
 
 export const adminNavItems: readonly AreaNavItem[] = [
   { to: paths.admin, label: 'Painel', end: true },
+  { to: paths.equipamentos, label: 'Equipamentos' },
   { to: paths.adminBlog, label: 'Blog' },
   { to: paths.adminEmailNotifications, label: 'Notificações por e-mail' },
   { to: paths.adminEmailTemplates, label: 'Modelos de e-mail' },

@@ -57,6 +57,29 @@ describe('/laudos/:id', () => {
     expect(await screen.findByText('Renovação solicitada em 01/12/2026 por Maria Souza')).toBeTruthy();
   });
 
+  it("links an NR-13 exam's laudo to its equipment, whose registry owns the date", async () => {
+    mockApi({
+      'GET /api/me': { body: perfil() },
+      'GET /api/settings/public': settingsPublic,
+      'GET /api/laudos/l-1': {
+        body: { laudo: { ...comArquivos, equipamento_id: 'eq-1', exame: 'interno' } },
+      },
+      'GET /api/laudos/l-1/versoes': { body: { atual: 1, versoes: [] } },
+      'GET /api/laudos/l-1/respostas': { body: { respostas: [] } },
+      'GET /api/tipos-laudo': tipos,
+    });
+    renderApp(laudoHref('l-1'));
+    expect(await screen.findByText(/Prazo do cadastro de equipamentos NR-13/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Ver o equipamento' }).getAttribute('href')).toBe(
+      '/equipamentos/eq-1',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Editar' }));
+    const dialogo = await screen.findByRole('dialog', { name: 'Editar Caldeira 01' });
+    const data = within(dialogo).getByLabelText(/Data de vencimento/) as HTMLInputElement;
+    expect(data.disabled).toBe(true);
+    expect(within(dialogo).getByText(/A data vem do cadastro de equipamentos NR-13/)).toBeTruthy();
+  });
+
   it('shows version N and the Histórico of earlier versions with their files', async () => {
     mockApi({
       'GET /api/me': { body: perfil() },

@@ -11,7 +11,7 @@ import { ErrorNotice } from '../../../components/ui/error-notice';
 import { ApiError } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { formatDate, formatDateTime } from '../../../lib/format';
-import { adminLaudosHref, paths } from '../../../lib/paths';
+import { adminLaudosHref, equipamentoHref, paths } from '../../../lib/paths';
 import { errorMessage } from '../../../lib/validation';
 import { useLaudo } from '../api/get-laudo';
 import type { Laudo } from '../api/laudo';
@@ -192,6 +192,17 @@ function LaudoCarregado({
           <Item termo="Cliente">{laudo.cliente}</Item>
           <Item termo="Data de vencimento">
             {laudo.dataVencimento ? formatDateBR(laudo.dataVencimento) : 'Sem data de vencimento'}
+            {laudo.equipamento_id ? (
+              <span className="mt-1 block text-slate-700">
+                Prazo do cadastro de equipamentos NR-13.{' '}
+                <Link
+                  to={equipamentoHref(laudo.equipamento_id)}
+                  className="font-medium text-brand-700 hover:underline"
+                >
+                  Ver o equipamento
+                </Link>
+              </span>
+            ) : null}
           </Item>
           <RespostasDoVencimento id={laudo.id} />
           <Item termo="E-mail do cliente">
@@ -328,6 +339,7 @@ function EditarLaudoDialog({
         pending={alterar.isPending}
         erro={alterar.error ? errorMessage(alterar.error) : null}
         camposDoServidor={alterar.error instanceof ApiError ? alterar.error.campos : undefined}
+        vencimentoDoCadastro={laudo.equipamento_id !== null}
         onCancel={fechar}
         onSubmit={(valores) => {
           const mudancas = alteracoes(inicial, valores, admin);

@@ -97,6 +97,8 @@ type LaudoFormProps = {
   children?: ReactNode;
   onSubmit: (valores: ValoresLaudo, arquivos: ArquivosEscolhidos) => void;
   onCancel?: () => void;
+  /** An NR-13 exam's laudo (decision 048): its date is the equipment registry's, not edited here. */
+  vencimentoDoCadastro?: boolean;
 };
 
 /** The fields of a laudo, for creating (/novo-laudo) and editing. */
@@ -111,6 +113,7 @@ export function LaudoForm({
   children,
   onSubmit,
   onCancel,
+  vencimentoDoCadastro = false,
 }: LaudoFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const tipos = useTiposLaudo();
@@ -247,7 +250,12 @@ export function LaudoForm({
           optional
           value={valores.dataVencimento}
           error={erros.dataVencimento}
-          hint="Sem data, o laudo fica como ativo."
+          disabled={vencimentoDoCadastro}
+          hint={
+            vencimentoDoCadastro
+              ? 'A data vem do cadastro de equipamentos NR-13: muda ao registrar uma inspeção ou uma prorrogação na página do equipamento.'
+              : 'Sem data, o laudo fica como ativo.'
+          }
           onChange={(event) => alterar('dataVencimento', event.target.value)}
         />
       </div>
