@@ -11,6 +11,7 @@ import {
   lastEmailTo,
   planoChamado,
 } from './helpers/accounts.ts';
+import { renovarLaudoDeTeste } from './helpers/security.ts';
 import { createTestServer, signIn, type TestServer } from './helpers/server.ts';
 
 /**
@@ -467,6 +468,12 @@ describe('exam dates as laudos: dashboard, lists, calendar and reminders', () =>
     expect((editar.body as { error: { message: string } }).error.message).toBe(
       'A data de vencimento deste laudo vem do cadastro de equipamentos NR-13: registre a inspeção ou uma prorrogação no equipamento.',
     );
+    const renovar = await renovarLaudoDeTeste(t, gestorA, doVaso[0]!.id, {
+      codigo: 'V-101-EXT',
+      dataVencimento: '2040-01-01',
+    });
+    expect(renovar.statusCode).toBe(409);
+    expect(renovar.json().error.code).toBe('VENCIMENTO_DO_CADASTRO');
     // Other fields stay the client's.
     expect(
       (await pedir(t, gestorA, 'PATCH', `/api/laudos/${doVaso[0]!.id}`, { observacoes: 'Ver relatório' }))

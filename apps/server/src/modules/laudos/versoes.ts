@@ -78,7 +78,9 @@ export async function renovarLaudo(
   id: string,
   partes: AsyncIterable<ParteDaRenovacao> | undefined,
 ) {
-  await lerLaudo(db, user, id);
+  const laudo = await lerLaudo(db, user, id);
+  // An NR-13 exam's next date is the registry's (decision 048): recording the inspection there moves it.
+  if (laudo.equipamentoId) throw erro('vencimentoDoCadastro');
   if (!partes) throw erro('renovacaoSemFormulario');
   const campos = new Map<string, unknown>();
   const novos: Partial<Record<TipoDeArquivo, { key: string; nome: string }>> = {};
