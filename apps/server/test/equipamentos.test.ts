@@ -416,7 +416,32 @@ describe('equipment registry', () => {
         .equipamentos,
     ).toEqual([]);
 
+    // What the fuzzer found: a pressure that rounds P·V to zero, and dates whose deadline passes the year 9999.
+    const zero = await pedir(t, gestorA, 'POST', '/api/equipamentos', {
+      ...vasoIII,
+      pressaoMaximaKpa: Number.MIN_VALUE,
+    });
+    expect(zero.status).toBe(400);
+    const longe = await pedir(t, gestorA, 'POST', '/api/equipamentos', {
+      ...vasoIII,
+      ultimosExames: { interno: '9999-12-31' },
+    });
+    expect((longe.body as { error: { campos: { mensagem: string }[] } }).error.campos[0]!.mensagem).toBe(
+      'Data fora do intervalo aceito (1900 a 2100).',
+    );
+    const futuro = await pedir(t, gestorA, 'POST', '/api/equipamentos', {
+      ...vasoIII,
+      ultimosExames: { interno: addDaysIso(hoje, 1) },
+    });
+    expect(futuro.status).toBe(422);
+    expect((futuro.body as { error: { message: string } }).error.message).toBe(
+      'Exame interno: a data do último exame não pode estar no futuro.',
+    );
+
     const v = await criar(t, gestorA, vasoIII);
+    expect((await pedir(t, gestorA, 'PATCH', `/api/equipamentos/${v.id}`, { volumeM3: 1e-320 })).status).toBe(
+      400,
+    );
     await pedir(t, gestorA, 'PATCH', `/api/equipamentos/${v.id}`, { classeFluido: 'A' });
     expect((await pedir(t, membroA, 'DELETE', `/api/equipamentos/${v.id}`)).status).toBe(403);
     expect((await pedir(t, gestorA, 'DELETE', `/api/equipamentos/${v.id}`)).status).toBe(204);

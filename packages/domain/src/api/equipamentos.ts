@@ -4,10 +4,16 @@ import { z } from 'zod';
 import { isIsoDate } from '../dates.ts';
 import { entrada } from './entrada.ts';
 
-const dataIso = (mensagem: string) => z.string().refine(isIsoDate, mensagem);
+/** A calendar day from 1900 to 2100: the norm's intervals are added to it, and a year past 9999 is no date. */
+const dataIso = (mensagem: string) =>
+  z
+    .string()
+    .refine(isIsoDate, mensagem)
+    .refine((d) => d >= '1900-01-01' && d <= '2100-12-31', 'Data fora do intervalo aceito (1900 a 2100).');
 const texto = (max: number) => z.string().trim().max(max, `Até ${max} caracteres.`);
 const opcional = (max: number) => texto(max).nullable().optional();
-const positivo = (mensagem: string) => z.number(mensagem).positive(mensagem).max(1e6, mensagem);
+/** A measure above zero, from 0,000001 (so P·V never rounds to zero) to 1.000.000. */
+const positivo = (mensagem: string) => z.number(mensagem).min(1e-6, mensagem).max(1e6, mensagem);
 
 export const TIPOS_DE_EQUIPAMENTO = ['caldeira', 'vaso', 'tubulacao', 'tanque', 'dispositivo'] as const;
 export type TipoDeEquipamento = (typeof TIPOS_DE_EQUIPAMENTO)[number];

@@ -6,6 +6,7 @@ import {
   contaDaInstalacao,
   DIAS_ALERTA_VENCIMENTO,
   daysBetween,
+  EntradaNr13Invalida,
   formatDateBR,
   PRAZO_DO_TANQUE,
   PRORROGACOES,
@@ -98,12 +99,18 @@ export function classificar(e: DadosDoEquipamento): { categoria: string | null; 
         classificacao:
           'Informe a pressão máxima de operação, o volume e a classe do fluido para classificar o vaso (NR-13 13.5.1.1.3).',
       };
-    const c = classificarVaso({
-      pressaoMaximaMpa: kpaParaMpa(e.pressaoMaximaKpa),
-      volumeM3: e.volumeM3,
-      classe: e.classeFluido,
-    });
-    return { categoria: c.categoria, classificacao: c.explicacao };
+    try {
+      const c = classificarVaso({
+        pressaoMaximaMpa: kpaParaMpa(e.pressaoMaximaKpa),
+        volumeM3: e.volumeM3,
+        classe: e.classeFluido,
+      });
+      return { categoria: c.categoria, classificacao: c.explicacao };
+    } catch (err) {
+      // Values stored before the entry's bounds (or rounded to zero): no category, and why.
+      if (err instanceof EntradaNr13Invalida) return { categoria: null, classificacao: err.message };
+      throw err;
+    }
   }
   if (e.tipo === 'caldeira') {
     if (e.pressaoOperacaoKpa === null)

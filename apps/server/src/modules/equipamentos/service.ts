@@ -416,6 +416,12 @@ export async function criarEquipamento(
             'exameInvalido',
             `${NOMES_DOS_EXAMES[exame as ExameDeEquipamento]} não se aplica a este tipo de equipamento.`,
           );
+      for (const [exame, data] of Object.entries(b.ultimosExames ?? {}))
+        if (data && data > hoje)
+          throw erro(
+            'exameInvalido',
+            `${NOMES_DOS_EXAMES[exame as ExameDeEquipamento]}: a data do último exame não pode estar no futuro.`,
+          );
       const [row] = await tx
         .insert(equipamentos)
         .values({

@@ -3,6 +3,7 @@ import {
   categoriaDaCaldeira,
   classificarVaso,
   contaDaInstalacao,
+  EntradaNr13Invalida,
   LIMITES_DE_CALDEIRA,
   PRAZO_DO_TANQUE,
   prazoDaCaldeira,
@@ -52,6 +53,16 @@ export type ClassificacaoAoVivo = {
  * Pressures are typed in kPa; the vessel rule takes MPa.
  */
 export function classificarAoVivo(d: DadosParaClassificar): ClassificacaoAoVivo {
+  try {
+    return classificarOuFalhar(d);
+  } catch (erro) {
+    // A value the rules refuse (a pressure that rounds to zero): say so instead of breaking the form.
+    if (erro instanceof EntradaNr13Invalida) return { categoria: erro.message, exames: [] };
+    throw erro;
+  }
+}
+
+function classificarOuFalhar(d: DadosParaClassificar): ClassificacaoAoVivo {
   if (d.tipo === 'vaso') {
     if (d.pressaoMaximaKpa === null || d.volumeM3 === null || d.classeFluido === null)
       return {
