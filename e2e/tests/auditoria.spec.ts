@@ -81,7 +81,12 @@ test('an admin’s due-date change is in the log, filtered by company, and in th
   await primeiroAcesso(cliente, email, temporaria, `senha-da-auditoria-${s}`);
   await cliente.goto(`/laudos/${id}`);
   const historico = cliente.getByRole('region', { name: 'Histórico de alterações' });
-  await historico.getByRole('button', { name: 'Ver histórico' }).click();
-  await expect(historico.getByText(mudanca)).toBeVisible();
+  // Under CI load the first click can land while the page is still settling (the section then
+  // shows the button again); the history must open on a click the page has taken.
+  const ver = historico.getByRole('button', { name: 'Ver histórico' });
+  await expect(async () => {
+    if (await ver.isVisible()) await ver.click();
+    await expect(historico.getByText(mudanca)).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
   await cliente.context().close();
 });

@@ -71,6 +71,8 @@ test('an admin writes and publishes a post with a cover; a visitor finds it, by 
   await page.getByRole('button', { name: `Despublicar ${titulo}` }).click();
   await expect(page.getByRole('button', { name: `Publicar ${titulo}` })).toBeVisible();
   for (const path of [`/blog/${post?.slug}`, `/blog/${post?.id}`]) {
+    // The public pages' cache follows the change feed (decision 043): within a second, not at once.
+    await expect.poll(async () => (await visitante.goto(path))?.status(), { timeout: 5_000 }).toBe(404);
     const response = await visitante.goto(path);
     expect(response?.status()).toBe(404);
     await expect(visitante.getByRole('heading', { level: 1, name: 'Página não encontrada' })).toBeVisible();

@@ -105,7 +105,12 @@ test('the due-date calendar works by keyboard alone, passes axe and fits a phone
   expect(larguras.grade).toBeLessThanOrEqual(larguras.janela);
 
   // From the day's list to the laudo, still by keyboard.
-  await tabAte(page, (el) => el.getAttribute('href')?.startsWith('/laudos/') === true, 'o link do laudo');
+  // This laudo's link exactly: /laudos/importar (the import) is a link under /laudos/ too.
+  await tabAte(
+    page,
+    new Function('el', `return el.getAttribute('href') === '/laudos/${laudoId}'`) as (el: Element) => boolean,
+    'o link do laudo',
+  );
   await expect(page.locator(':focus')).toHaveText(nome);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/laudos/${laudoId}$`));
