@@ -60,6 +60,12 @@ async function lerEquipamento(db: DbOrTx, user: Usuario, id: string, bloquear = 
   return row;
 }
 
+/** 422 when the type has no such exam (a boiler has no "exame interno"). */
+function exigirExameDoTipo(tipo: TipoDeEquipamento, exame: ExameDeEquipamento) {
+  if (!EXAMES_DO_TIPO[tipo].includes(exame))
+    throw erro('exameInvalido', `${NOMES_DOS_EXAMES[exame]} não se aplica a este tipo de equipamento.`);
+}
+
 /** Deleting equipment and deciding an extension are the gestor's (or an admin's). */
 function exigirGestorOuAdmin(user: Usuario, acao: string) {
   if (user.tipo !== 'admin' && user.papel !== 'gestor') throw erro('apenasGestor', acao);
@@ -87,6 +93,25 @@ async function intervalosDe(tx: DbOrTx, ids: string[]): Promise<Map<string, Liga
     out.set(r.id, l);
   }
   return out;
+}
+
+/** The piping connected to an equipment and the devices protecting it: their dates follow its own. */
+function seguidoresDe(tx: DbOrTx, id: string) {
+  return tx
+    .select({ id: equipamentos.id })
+    .from(equipamentos)
+    .where(
+      or(
+        eq(equipamentos.protegeId, id),
+        inArray(
+          equipamentos.id,
+          tx
+            .select({ id: equipamentoConexoes.tubulacaoId })
+            .from(equipamentoConexoes)
+            .where(eq(equipamentoConexoes.equipamentoId, id)),
+        ),
+      ),
+    );
 }
 
 /**
@@ -137,21 +162,7 @@ export async function recalcularEquipamento(
     .set({ categoria: c.categoria, classificacao: c.classificacao, proximaData: c.proximaData })
     .where(eq(equipamentos.id, id));
   await sincronizarLaudosDosExames(tx, e, c.exames, anteriores);
-  const seguidores = await tx
-    .select({ id: equipamentos.id })
-    .from(equipamentos)
-    .where(
-      or(
-        eq(equipamentos.protegeId, id),
-        inArray(
-          equipamentos.id,
-          tx
-            .select({ id: equipamentoConexoes.tubulacaoId })
-            .from(equipamentoConexoes)
-            .where(eq(equipamentoConexoes.equipamentoId, id)),
-        ),
-      ),
-    );
+  const seguidores = await seguidoresDe(tx, id);
   for (const s of seguidores) await recalcularEquipamento(tx, s.id, vistos);
 }
 
@@ -411,11 +422,7 @@ export async function criarEquipamento(
       if (!empresa) throw erro('empresaNaoEncontrada');
       await conferirLigacoes(tx, empresaId, b.tipo, null, b.protegeId, b.conexoes);
       for (const exame of Object.keys(b.ultimosExames ?? {}))
-        if (!EXAMES_DO_TIPO[b.tipo].includes(exame as ExameDeEquipamento))
-          throw erro(
-            'exameInvalido',
-            `${NOMES_DOS_EXAMES[exame as ExameDeEquipamento]} não se aplica a este tipo de equipamento.`,
-          );
+        exigirExameDoTipo(b.tipo, exame as ExameDeEquipamento);
       for (const [exame, data] of Object.entries(b.ultimosExames ?? {}))
         if (data && data > hoje)
           throw erro(
@@ -522,21 +529,7 @@ export async function excluirEquipamento(db: Db, user: SessionUser, id: string) 
     // Not found before not allowed: another company's equipment does not exist for its caller.
     const antes = await lerEquipamento(tx, user, id, true);
     exigirGestorOuAdmin(user, 'excluir equipamentos');
-    const seguidores = await tx
-      .select({ id: equipamentos.id })
-      .from(equipamentos)
-      .where(
-        or(
-          eq(equipamentos.protegeId, id),
-          inArray(
-            equipamentos.id,
-            tx
-              .select({ id: equipamentoConexoes.tubulacaoId })
-              .from(equipamentoConexoes)
-              .where(eq(equipamentoConexoes.equipamentoId, id)),
-          ),
-        ),
-      );
+    const seguidores = await seguidoresDe(tx, id);
     await soltarLaudosDoEquipamento(tx, id);
     await tx.update(equipamentos).set({ protegeId: null }).where(eq(equipamentos.protegeId, id));
     await tx.delete(equipamentos).where(eq(equipamentos.id, id));
@@ -562,9 +555,7 @@ export async function registrarInspecao(
   await db.transaction(async (tx) => {
     const e = await lerEquipamento(tx, user, id, true);
     const exames = [...new Set(b.exames)];
-    for (const exame of exames)
-      if (!EXAMES_DO_TIPO[e.tipo].includes(exame))
-        throw erro('exameInvalido', `${NOMES_DOS_EXAMES[exame]} não se aplica a este tipo de equipamento.`);
+    for (const exame of exames) exigirExameDoTipo(e.tipo, exame);
     for (const exame of Object.keys(b.proximasPlanejadas ?? {}))
       if (!exames.includes(exame as ExameDeEquipamento))
         throw erro(
@@ -638,8 +629,7 @@ export async function solicitarProrrogacao(
 ) {
   await db.transaction(async (tx) => {
     const e = await lerEquipamento(tx, user, id, true);
-    if (!EXAMES_DO_TIPO[e.tipo].includes(b.exame))
-      throw erro('exameInvalido', `${NOMES_DOS_EXAMES[b.exame]} não se aplica a este tipo de equipamento.`);
+    exigirExameDoTipo(e.tipo, b.exame);
     const [exame] = await tx
       .select()
       .from(equipamentoExames)
