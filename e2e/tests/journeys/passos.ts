@@ -18,7 +18,16 @@ export async function sair(page: Page) {
 
 /** A signed-in area's navigation link ("Área do cliente" or "Administração"). */
 export async function navegar(page: Page, area: 'Área do cliente' | 'Administração', link: string) {
-  await page.getByRole('navigation', { name: area }).getByRole('link', { name: link, exact: true }).click();
+  const destino = page.getByRole('navigation', { name: area }).getByRole('link', { name: link, exact: true });
+  const href = await destino.getAttribute('href');
+  if (!href) throw new Error(`o link ${link} não tem endereço`);
+  // Under CI load a click landing while a download or a re-render settles has been lost once: the
+  // link is clicked again until its page is the current one (its code loads before the URL moves).
+  const chegou = (url: URL) => url.pathname === new URL(href, url).pathname;
+  await expect(async () => {
+    if (!chegou(new URL(page.url()))) await destino.click();
+    await expect(page).toHaveURL(chegou, { timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 /** 'YYYY-MM-DD' → 'DD/MM/YYYY', as the pages show dates. */
