@@ -1,8 +1,8 @@
-import { addDaysIso, calendarDayIn, somarMeses } from '@laudos/domain';
+import { addDaysIso, calendarDayIn, formatDateBR, somarMeses } from '@laudos/domain';
 import type { Equipamento } from '@laudos/domain/api';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { auditoria, emailOutbox, laudos } from '../src/db/schema.ts';
+import { auditoria, emailLogs, emailOutbox, laudos, respostasLembrete } from '../src/db/schema.ts';
 import {
   createAdmin,
   createUser,
@@ -550,6 +550,86 @@ describe('exam dates as laudos: dashboard, lists, calendar and reminders', () =>
     await pedir(t, gestorA, 'DELETE', `/api/equipamentos/${v.id}`);
     const restantes = await t.server.database.db.select().from(laudos).where(eq(laudos.empresaId, empresaA));
     expect(restantes).toEqual([]);
+  });
+
+  it('a renewal request of an exam is answered by recording its inspection, and the page lists the documents', async () => {
+    const { t, gestorA, admin, empresaA } = await cenario();
+    const db = t.server.database.db;
+    // External exam due in 20 days, internal in 3 years and 20 days.
+    const ultimo = addDaysIso(somarMeses(hoje, -36), 20);
+    const v = await criar(t, gestorA, { ...vasoIII, ultimosExames: { externo: ultimo, interno: ultimo } });
+    const doVaso = await db.select().from(laudos).where(eq(laudos.equipamentoId, v.id));
+    const externo = doVaso.find((l) => l.exame === 'externo')!;
+    const interno = doVaso.find((l) => l.exame === 'interno')!;
+    // The client asked for both renewals from the reminders' links.
+    const pedidos = await db
+      .insert(respostasLembrete)
+      .values(
+        [externo, interno].map((l) => ({
+          laudoId: l.id,
+          empresaId: empresaA,
+          dataVencimento: l.dataVencimento!,
+          tipo: 'solicitacao',
+          destinatario: 'gestor@alfa.com.br',
+          marco: 'vencendo:30',
+        })),
+      )
+      .returning({ id: respostasLembrete.id });
+
+    // The exam laudo offers the inspection, not a typed renewal (refused with 409, see above).
+    const feita = addDaysIso(hoje, -1);
+    const relatorio = await pedir(t, gestorA, 'POST', '/api/laudos', {
+      nome: 'Relatório de inspeção externa V-101',
+      codigo: 'RI-V101-2026',
+      tipo: 'NR-13',
+    });
+    expect(relatorio.status, JSON.stringify(relatorio.body)).toBe(201);
+    const relatorioId = (relatorio.body as { laudo: { id: string } }).laudo.id;
+    const r = await pedir(t, gestorA, 'POST', `/api/equipamentos/${v.id}/inspecoes`, {
+      tipo: 'periodica',
+      exames: ['externo'],
+      dataFim: feita,
+      phNome: 'Eng. Carla Souza',
+      phCrea: 'SP-123456',
+      resultado: 'aprovado',
+      laudoId: relatorioId,
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+
+    // The external exam's request is Concluído with the inspection in its history; the internal's stays open.
+    const detalhe = (await pedir(t, admin.cookie, 'GET', `/api/admin/renovacoes/${pedidos[0]!.id}`)).body as {
+      renovacao: { estagio: string };
+      historico: { de: string; para: string; nota: string }[];
+    };
+    expect(detalhe.renovacao.estagio).toBe('concluido');
+    expect(detalhe.historico[0]).toMatchObject({
+      de: 'solicitado',
+      para: 'concluido',
+      nota: `Inspeção de ${formatDateBR(feita)} registrada no cadastro do equipamento, Eng. Carla Souza (CREA SP-123456).`,
+    });
+    const outro = (await pedir(t, admin.cookie, 'GET', `/api/admin/renovacoes/${pedidos[1]!.id}`)).body as {
+      renovacao: { estagio: string };
+    };
+    expect(outro.renovacao.estagio).toBe('solicitado');
+    // Whoever asked is told by e-mail, as for every Concluído.
+    const avisos = await db
+      .select({ assunto: emailLogs.subject })
+      .from(emailLogs)
+      .where(
+        and(
+          eq(emailLogs.templateType, 'renovacao_atualizada'),
+          eq(emailLogs.recipientEmail, 'gestor@alfa.com.br'),
+        ),
+      );
+    expect(avisos).toEqual([{ assunto: 'Seu pedido de renovação: Concluído — Exame externo — V-101' }]);
+
+    // The equipment page lists its documents: both exam laudos and the inspection's report.
+    const pagina = (r.body as { equipamento: Equipamento }).equipamento;
+    expect(pagina.documentos.map((d) => [d.nome, d.exame, d.dataVencimento])).toEqual([
+      ['Exame externo — V-101', 'externo', somarMeses(feita, 36)],
+      ['Exame interno — V-101', 'interno', somarMeses(ultimo, 72)],
+      ['Relatório de inspeção externa V-101', null, null],
+    ]);
   });
 
   it('an exam due in 30 days gets the 30-day reminder naming the exam, once', async () => {

@@ -246,6 +246,17 @@ function esquemas<I extends z.ZodType>(instante: I) {
     exigeInspecao: z.boolean(),
     criadoEm: instante,
   });
+  /** A laudo of the equipment: an exam's (its next date) or an inspection's report. */
+  const documento = z.object({
+    id: z.string(),
+    nome: z.string(),
+    codigo: z.string(),
+    exame: z.enum([...EXAMES, 'extraordinaria']).nullable(),
+    dataVencimento: z.string().nullable(),
+    versao: z.number(),
+    arquivoPdfNome: z.string().nullable(),
+    arquivoExcelNome: z.string().nullable(),
+  });
   const equipamento = resumo.extend({
     pressaoOperacaoKpa: z.number().nullable(),
     pressaoMaximaKpa: z.number().nullable(),
@@ -264,6 +275,7 @@ function esquemas<I extends z.ZodType>(instante: I) {
     inspecoes: z.array(inspecao),
     prorrogacoes: z.array(prorrogacao),
     eventos: z.array(evento),
+    documentos: z.array(documento),
   });
   return {
     equipamento,

@@ -1,8 +1,9 @@
 import { type ExameDeEquipamento, NOMES_DOS_EXAMES } from '@laudos/domain/api';
-import { and, eq, like, or } from 'drizzle-orm';
+import { and, eq, inArray, like, notInArray, or } from 'drizzle-orm';
 import { ATOR_SISTEMA, registrarAuditoria } from '../../auditoria/registrar.ts';
-import type { DbOrTx } from '../../db/client.ts';
-import { empresas, laudos, tiposLaudo } from '../../db/schema.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import { empresas, laudos, respostasLembrete, tiposLaudo } from '../../db/schema.ts';
+import { type EmailDoEstagio, moverEstagio } from '../renovacoes/service.ts';
 import type { ExameCalculado } from './prazos.ts';
 
 /**
@@ -142,4 +143,34 @@ export async function soltarLaudosDoEquipamento(tx: DbOrTx, equipamentoId: strin
     .from(laudos)
     .where(and(eq(laudos.equipamentoId, equipamentoId)));
   for (const l of rows) await soltarLaudoDoExame(tx, l);
+}
+
+/**
+ * An exam is renewed by its inspection, not by a new version typed by hand: the open renewal
+ * requests of the exam laudos of `exames` move to Concluído through the pipeline's one move (its
+ * history row with `nota`, the company's notices, the requester's e-mail), in the inspection's
+ * transaction.
+ */
+export async function concluirPedidosDosExames(
+  tx: Tx,
+  { equipamentoId, exames, usuarioId }: { equipamentoId: string; exames: string[]; usuarioId: string | null },
+  nota: string,
+  porEmail?: EmailDoEstagio,
+): Promise<number> {
+  if (exames.length === 0) return 0;
+  const abertos = await tx
+    .select({ id: respostasLembrete.id })
+    .from(respostasLembrete)
+    .innerJoin(laudos, eq(laudos.id, respostasLembrete.laudoId))
+    .where(
+      and(
+        eq(laudos.equipamentoId, equipamentoId),
+        inArray(laudos.exame, exames),
+        eq(respostasLembrete.tipo, 'solicitacao'),
+        notInArray(respostasLembrete.estagio, ['concluido', 'perdido']),
+      ),
+    );
+  for (const { id } of abertos)
+    await moverEstagio(tx, { respostaId: id, usuarioId }, { estagio: 'concluido', nota }, porEmail);
+  return abertos.length;
 }

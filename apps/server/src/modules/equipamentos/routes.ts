@@ -127,11 +127,14 @@ export const equipamentosRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply
-        .code(201)
-        .send(
-          await registrarInspecao(app.ctx.db, request.sessionUser!, request.params.id, request.body, hoje()),
-        ),
+      reply.code(201).send(
+        await registrarInspecao(app.ctx.db, request.sessionUser!, request.params.id, request.body, hoje(), {
+          email: app.ctx.email,
+          publicUrl: app.ctx.config.publicUrl,
+          secret: app.ctx.config.authSecret,
+          settings: app.ctx.settings,
+        }),
+      ),
   );
 
   app.post(

@@ -29,7 +29,12 @@ import {
   laudos,
 } from '../../db/schema.ts';
 import { erro } from '../../http/errors.ts';
-import { sincronizarLaudosDosExames, soltarLaudosDoEquipamento } from './laudos-dos-exames.ts';
+import type { EmailDoEstagio } from '../renovacoes/service.ts';
+import {
+  concluirPedidosDosExames,
+  sincronizarLaudosDosExames,
+  soltarLaudosDoEquipamento,
+} from './laudos-dos-exames.ts';
 import { calcular, type Ligado, situacaoDe } from './prazos.ts';
 
 /**
@@ -255,6 +260,29 @@ export async function buscarEquipamento(
       .where(eq(equipamentoConexoes.tubulacaoId, id))
       .orderBy(asc(equipamentos.tag)),
   ]);
+  // Its documents: the exams' laudos and the inspections' reports (of its company, checked when linked).
+  const relatorios = inspecoes.flatMap((i) => (i.laudoId ? [i.laudoId] : []));
+  const documentos = await db
+    .select({
+      id: laudos.id,
+      nome: laudos.nome,
+      codigo: laudos.codigo,
+      exame: laudos.exame,
+      dataVencimento: laudos.dataVencimento,
+      versao: laudos.versao,
+      arquivoPdfNome: laudos.arquivoPdfNome,
+      arquivoExcelNome: laudos.arquivoExcelNome,
+    })
+    .from(laudos)
+    .where(
+      and(
+        eq(laudos.empresaId, e.empresaId),
+        relatorios.length > 0
+          ? or(eq(laudos.equipamentoId, id), inArray(laudos.id, relatorios))
+          : eq(laudos.equipamentoId, id),
+      ),
+    )
+    .orderBy(sql`${laudos.dataVencimento} asc nulls last`, asc(laudos.nome));
   const ordem = [...EXAMES_DO_TIPO[e.tipo], 'extraordinaria'];
   return {
     equipamento: {
@@ -333,6 +361,10 @@ export async function buscarEquipamento(
         descricao: v.descricao,
         exigeInspecao: v.exigeInspecao,
         criadoEm: v.criadoEm,
+      })),
+      documentos: documentos.map((d) => ({
+        ...d,
+        exame: d.exame as ExameDeEquipamento | 'extraordinaria' | null,
       })),
     },
   };
@@ -551,6 +583,7 @@ export async function registrarInspecao(
   id: string,
   b: z.output<typeof inspecaoEntrada>,
   hoje: string,
+  porEmail?: EmailDoEstagio,
 ) {
   await db.transaction(async (tx) => {
     const e = await lerEquipamento(tx, user, id, true);
@@ -607,6 +640,14 @@ export async function registrarInspecao(
       if (planejada <= b.dataFim)
         throw erro('exameInvalido', 'A próxima data planejada deve ser depois da conclusão da inspeção.');
     }
+    // The renewal requests of the exams done are answered by this inspection: Concluído, with the note.
+    const quem = b.phNome ? `, ${b.phNome}${b.phCrea ? ` (CREA ${b.phCrea})` : ''}` : '';
+    await concluirPedidosDosExames(
+      tx,
+      { equipamentoId: id, exames, usuarioId: user.chaveApi ? null : user.id },
+      `Inspeção de ${formatDateBR(b.dataFim)} registrada no cadastro do equipamento${quem}.`,
+      porEmail,
+    );
     await registrarAuditoria(tx, atorDoUsuario(user), {
       entidade: 'inspecao',
       entidadeId: nova!.id,
