@@ -105,6 +105,24 @@ test('a client registers a vessel, sees Categoria III live, and an inspection mo
     'PH: João Lima (CREA SP-5061234)',
   );
 
+  // The exam's next date is in the due-date calendar, on its day, as a laudo naming the exam.
+  const dataExterno = somarAnos(feita, 3);
+  await externo.getByRole('link', { name: 'Ver exame externo no calendário' }).click();
+  await expect(page).toHaveURL(new RegExp(`visao=calendario.*dia=${dataExterno}`));
+  const dia = page.locator('section[aria-labelledby="calendario-dia"]');
+  const laudoDoExame = dia.getByRole('link', { name: `Exame externo — VP-${s}` });
+  await expect(laudoDoExame).toBeVisible();
+  expect(await excessos(page), 'o calendário cabe na tela').toEqual([]);
+  await laudoDoExame.click();
+  await expect(page.getByRole('heading', { level: 1, name: `Exame externo — VP-${s}` })).toBeVisible();
+  await expect(page.getByText('Prazo do cadastro de equipamentos NR-13.')).toBeVisible();
+  // Renewing it means recording the next inspection on the equipment.
+  await page.getByRole('link', { name: 'Registrar inspeção' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `VP-${s}` })).toBeVisible();
+  const documentos = page.getByRole('region', { name: 'Documentos' });
+  await expect(documentos.getByRole('link', { name: `Exame interno — VP-${s}` })).toBeVisible();
+  await expect(documentos).toContainText(`vence em ${brasileira(somarAnos(feita, 6))}`);
+
   // The list shows it with its category and next date.
   await page.goto('/equipamentos');
   const linha = page.getByRole('row').filter({ hasText: `VP-${s}` });

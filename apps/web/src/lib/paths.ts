@@ -96,6 +96,11 @@ export function adminSuporteChamadoHref(id: string): string {
   return `/admin/suporte/${encodeURIComponent(id)}`;
 }
 
+/** The due-date calendar (/vencimentos's month view) opened on one day. */
+export function calendarioDoDiaHref(dia: string): string {
+  return `${paths.vencimentos}?visao=calendario&mes=${dia.slice(0, 7)}&dia=${dia}`;
+}
+
 /** The page of one laudo. */
 export function laudoHref(id: string): string {
   return `/laudos/${encodeURIComponent(id)}`;

@@ -9,7 +9,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ErrorNotice } from '../../../components/ui/error-notice';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { editarEquipamentoHref, paths } from '../../../lib/paths';
+import { calendarioDoDiaHref, editarEquipamentoHref, laudoHref, paths } from '../../../lib/paths';
 import { errorMessage } from '../../../lib/validation';
 import type { Equipamento } from '../api/equipamento';
 import { useEquipamento } from '../api/get-equipamento';
@@ -180,6 +180,14 @@ function Conteudo({ equipamento: e, gestor }: { equipamento: Equipamento; gestor
                 {x.ultimaEm ? (
                   <p className="text-sm text-slate-600">Último: {formatDateBR(x.ultimaEm)}</p>
                 ) : null}
+                {x.data ? (
+                  <Link
+                    to={calendarioDoDiaHref(x.data)}
+                    className="text-sm font-medium text-brand-700 hover:underline"
+                  >
+                    Ver {x.nome.toLowerCase()} no calendário
+                  </Link>
+                ) : null}
                 <p className="mt-1 text-sm text-slate-700">{x.explicacao}</p>
                 {x.prorrogacao ? (
                   <p className="mt-1 text-sm text-amber-900">Prorrogação: {x.prorrogacao}</p>
@@ -337,6 +345,39 @@ function Conteudo({ equipamento: e, gestor }: { equipamento: Equipamento; gestor
           >
             Registrar evento
           </button>
+        )}
+      </Secao>
+
+      <Secao titulo="Documentos">
+        {e.documentos.length === 0 ? (
+          <p className="text-slate-700">Nenhum laudo ligado a este equipamento.</p>
+        ) : (
+          <ul className="grid gap-3">
+            {e.documentos.map((d) => {
+              const arquivos = [d.arquivoPdfNome, d.arquivoExcelNome].filter(Boolean);
+              const relatorio = e.inspecoes.find((i) => i.laudoId === d.id);
+              return (
+                <li key={d.id} className="rounded-xl bg-white p-4 text-sm ring-1 ring-slate-200">
+                  <Link to={laudoHref(d.id)} className="font-semibold text-brand-700 hover:underline">
+                    {d.nome}
+                  </Link>
+                  <p className="text-slate-700">
+                    {d.codigo}
+                    {d.versao > 1 ? ` · versão ${d.versao}` : ''}
+                    {d.dataVencimento ? ` · vence em ${formatDateBR(d.dataVencimento)}` : ''}
+                  </p>
+                  {relatorio ? (
+                    <p className="text-slate-700">
+                      Relatório da inspeção de {formatDateBR(relatorio.dataFim)}
+                    </p>
+                  ) : null}
+                  <p className="text-slate-600">
+                    {arquivos.length > 0 ? `Arquivos: ${arquivos.join(', ')}` : 'Sem arquivos.'}
+                  </p>
+                </li>
+              );
+            })}
+          </ul>
         )}
       </Secao>
 

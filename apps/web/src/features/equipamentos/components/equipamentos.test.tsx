@@ -321,8 +321,30 @@ describe('/equipamentos/:id', () => {
           parecer: null,
           recomendacoes: [],
           proximasPlanejadas: {},
-          laudoId: null,
+          laudoId: 'l-rel',
           criadoEm: '2026-11-20T12:00:00.000Z',
+        },
+      ],
+      documentos: [
+        {
+          id: 'l-int',
+          nome: 'Exame interno — VP-01',
+          codigo: 'VP-01-INT',
+          exame: 'interno',
+          dataVencimento: '2032-11-20',
+          versao: 1,
+          arquivoPdfNome: null,
+          arquivoExcelNome: null,
+        },
+        {
+          id: 'l-rel',
+          nome: 'Relatório de inspeção VP-01',
+          codigo: 'RI-01',
+          exame: null,
+          dataVencimento: null,
+          versao: 1,
+          arquivoPdfNome: 'relatorio-vp01.pdf',
+          arquivoExcelNome: null,
         },
       ],
     });
@@ -362,6 +384,14 @@ describe('/equipamentos/:id', () => {
       expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Exames e prazos' })),
     );
     expect(screen.getByText(/PH: João Lima \(CREA SP-123\)/)).toBeTruthy();
+    // The documents: the exam laudos and the inspection's report, each a link to its laudo.
+    const documentos = screen.getByRole('region', { name: 'Documentos' });
+    expect(within(documentos).getByRole('link', { name: 'Exame interno — VP-01' }).getAttribute('href')).toBe(
+      '/laudos/l-int',
+    );
+    expect(within(documentos).getByText('VP-01-INT · vence em 20/11/2032')).toBeTruthy();
+    expect(within(documentos).getByText('Relatório da inspeção de 20/11/2026')).toBeTruthy();
+    expect(within(documentos).getByText('Arquivos: relatorio-vp01.pdf')).toBeTruthy();
     const [post] = callsTo(fetchMock, 'POST /api/equipamentos/eq-1/inspecoes');
     expect(post).toMatchObject({
       tipo: 'periodica',

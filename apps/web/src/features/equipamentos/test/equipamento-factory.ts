@@ -62,6 +62,7 @@ export function equipamentoApi(overrides: Partial<Equipamento> = {}): Equipament
     inspecoes: [],
     prorrogacoes: [],
     eventos: [],
+    documentos: [],
     ...overrides,
   };
 }

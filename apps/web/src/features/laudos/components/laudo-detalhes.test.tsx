@@ -73,6 +73,11 @@ describe('/laudos/:id', () => {
     expect(screen.getByRole('link', { name: 'Ver o equipamento' }).getAttribute('href')).toBe(
       '/equipamentos/eq-1',
     );
+    // The exam is renewed by recording its inspection on the equipment, not by a typed new date.
+    expect(screen.queryByRole('button', { name: 'Renovar laudo' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Registrar inspeção' }).getAttribute('href')).toBe(
+      '/equipamentos/eq-1',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Editar' }));
     const dialogo = await screen.findByRole('dialog', { name: 'Editar Caldeira 01' });
     const data = within(dialogo).getByLabelText(/Data de vencimento/) as HTMLInputElement;

@@ -168,9 +168,16 @@ function LaudoCarregado({
           </p>
         </div>
         <div className="flex shrink-0 flex-wrap gap-2">
-          <button type="button" onClick={() => setRenovando(true)} className={buttonClass('primary')}>
-            Renovar laudo
-          </button>
+          {laudo.equipamento_id ? (
+            // An NR-13 exam is renewed by recording its inspection on the equipment (decision 048).
+            <Link to={equipamentoHref(laudo.equipamento_id)} className={buttonClass('primary')}>
+              Registrar inspeção
+            </Link>
+          ) : (
+            <button type="button" onClick={() => setRenovando(true)} className={buttonClass('primary')}>
+              Renovar laudo
+            </button>
+          )}
           <button type="button" onClick={() => setEditando(true)} className={buttonClass('secondary')}>
             Editar
           </button>
