@@ -153,6 +153,18 @@ describe('equipment registry', () => {
     });
     expect(exame(depois, 'externo').explicacao).toContain('antes do prazo máximo');
     expect(depois.inspecoes[0]).toMatchObject({ phNome: 'Eng. Carla Souza', phCrea: 'SP-123456' });
+    // The list's next-due filter: in by the day it is due, out the day before.
+    const ate = async (dia: string) =>
+      (
+        (await pedir(t, gestorA, 'GET', `/api/equipamentos?vencimentoAte=${dia}`)).body as {
+          equipamentos: { tag: string }[];
+        }
+      ).equipamentos.map((e) => e.tag);
+    expect(await ate(somarMeses(feita, 24))).toEqual(['V-101']);
+    expect(await ate(addDaysIso(somarMeses(feita, 24), -1))).toEqual([]);
+    const invalida = await pedir(t, gestorA, 'GET', '/api/equipamentos?vencimentoAte=31/12/2030');
+    expect(invalida.status).toBe(400);
+    expect(JSON.stringify(invalida.body)).toContain('Data do próximo vencimento inválida: use AAAA-MM-DD.');
 
     // An exam the type does not have, or an inspection in the future, is refused with the reason.
     const caldeira = await pedir(t, gestorA, 'POST', `/api/equipamentos/${v.id}/inspecoes`, {

@@ -121,6 +121,8 @@ export const filtroDeEquipamentos = z.object({
   categoria: z.string().max(3).optional(),
   situacao: z.enum(['vencido', 'vencendo', 'em_dia', 'sem_data'], 'Situação inválida.').optional(),
   busca: z.string().trim().max(100).optional(),
+  /** Only equipment whose next date is due on or before this day. */
+  vencimentoAte: dataIso('Data do próximo vencimento inválida: use AAAA-MM-DD.').optional(),
 });
 
 /** POST /api/equipamentos/:id/inspecoes. */

@@ -12,7 +12,7 @@ import {
   type prorrogacaoEntrada,
   type TipoDeEquipamento,
 } from '@laudos/domain/api';
-import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { atorDoUsuario, registrarAuditoria } from '../../auditoria/registrar.ts';
 import type { SessionUser } from '../../auth/session.ts';
@@ -213,6 +213,7 @@ export async function listarEquipamentos(
         f.tipo ? eq(equipamentos.tipo, f.tipo) : undefined,
         f.categoria ? eq(equipamentos.categoria, f.categoria) : undefined,
         f.situacao ? situacao[f.situacao] : undefined,
+        f.vencimentoAte ? lte(equipamentos.proximaData, f.vencimentoAte) : undefined,
         termo
           ? or(
               ilike(equipamentos.tag, termo),

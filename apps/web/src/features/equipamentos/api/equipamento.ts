@@ -18,6 +18,7 @@ export type EquipamentosFiltro = {
   categoria?: string;
   situacao?: Situacao | '';
   busca?: string;
+  vencimentoAte?: string;
 };
 
 /** Every query about equipment starts with this key, so one invalidation refreshes them all. */

@@ -1,7 +1,7 @@
 import { formatDateBR } from '@laudos/domain';
 import { NOMES_DOS_TIPOS, TIPOS_DE_EQUIPAMENTO } from '@laudos/domain/api';
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { EmpresaCombobox, type EmpresaEscolhida } from '../../../components/empresa-combobox';
 import { SkeletonTable } from '../../../components/loading';
 import { buttonClass } from '../../../components/ui/button';
@@ -21,27 +21,54 @@ const CATEGORIAS = ['I', 'II', 'III', 'IV', 'V', 'A', 'B'] as const;
  * filter). A row is a card below 768 px (DataTable), so a phone never scrolls sideways.
  */
 export function EquipamentosLista({ admin }: { admin: boolean }) {
-  const [busca, setBusca] = useState('');
-  const [tipo, setTipo] = useState('');
-  const [categoria, setCategoria] = useState('');
-  const [situacao, setSituacao] = useState<Situacao | ''>('');
-  const [empresa, setEmpresa] = useState<EmpresaEscolhida | null>(null);
+  // The filters live in the address, so a reload, the back button or a shared link keeps them.
+  const [params, setParams] = useSearchParams();
+  const filtro = (chave: string) => params.get(chave) ?? '';
+  const tipo = filtro('tipo');
+  const categoria = filtro('categoria');
+  const situacao = filtro('situacao') as Situacao | '';
+  const vencimentoAte = filtro('vencimentoAte');
+  const empresaId = admin ? filtro('empresa') : '';
+  const empresa: EmpresaEscolhida | null = empresaId
+    ? { id: empresaId, nome: params.get('empresaNome') ?? '' }
+    : null;
+  const [busca, setBusca] = useState(filtro('busca'));
   const buscaAtiva = useDebouncedValue(busca, 300);
-  const filtrado = Boolean(busca || tipo || categoria || situacao || empresa);
+  const mudar = (valores: Record<string, string>) =>
+    setParams(
+      (atual) => {
+        const proximo = new URLSearchParams(atual);
+        for (const [chave, valor] of Object.entries(valores))
+          if (valor) proximo.set(chave, valor);
+          else proximo.delete(chave);
+        return proximo;
+      },
+      { replace: true },
+    );
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a settled search is written
+  useEffect(() => {
+    if (buscaAtiva.trim() !== (params.get('busca') ?? '')) mudar({ busca: buscaAtiva.trim() });
+  }, [buscaAtiva]);
+  const filtrado = Boolean(busca || tipo || categoria || situacao || vencimentoAte || empresa);
   const consulta = useEquipamentos({
     busca: buscaAtiva,
     tipo,
     categoria,
     situacao,
-    ...(admin && empresa ? { empresaId: empresa.id } : {}),
+    vencimentoAte,
+    ...(empresa ? { empresaId: empresa.id } : {}),
   });
 
   return (
     <div className="space-y-6">
-      <search className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <search className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
         {admin ? (
-          <div className="sm:col-span-2 lg:col-span-4">
-            <EmpresaCombobox optional selecionada={empresa} onSelecionar={setEmpresa} />
+          <div className="sm:col-span-2 lg:col-span-5">
+            <EmpresaCombobox
+              optional
+              selecionada={empresa}
+              onSelecionar={(e) => mudar({ empresa: e?.id ?? '', empresaNome: e?.nome ?? '' })}
+            />
           </div>
         ) : null}
         <TextField
@@ -52,7 +79,7 @@ export function EquipamentosLista({ admin }: { admin: boolean }) {
           value={busca}
           onChange={(e) => setBusca(e.target.value)}
         />
-        <SelectField label="Tipo" name="tipo" value={tipo} onChange={(e) => setTipo(e.target.value)}>
+        <SelectField label="Tipo" name="tipo" value={tipo} onChange={(e) => mudar({ tipo: e.target.value })}>
           <option value="">Todos</option>
           {TIPOS_DE_EQUIPAMENTO.map((t) => (
             <option key={t} value={t}>
@@ -64,7 +91,7 @@ export function EquipamentosLista({ admin }: { admin: boolean }) {
           label="Categoria"
           name="categoria"
           value={categoria}
-          onChange={(e) => setCategoria(e.target.value)}
+          onChange={(e) => mudar({ categoria: e.target.value })}
         >
           <option value="">Todas</option>
           {CATEGORIAS.map((c) => (
@@ -77,7 +104,7 @@ export function EquipamentosLista({ admin }: { admin: boolean }) {
           label="Situação"
           name="situacao"
           value={situacao}
-          onChange={(e) => setSituacao(e.target.value as Situacao | '')}
+          onChange={(e) => mudar({ situacao: e.target.value })}
         >
           <option value="">Todas</option>
           {(Object.keys(NOMES_DAS_SITUACOES) as Situacao[]).map((s) => (
@@ -86,6 +113,13 @@ export function EquipamentosLista({ admin }: { admin: boolean }) {
             </option>
           ))}
         </SelectField>
+        <TextField
+          label="Vence até"
+          type="date"
+          name="vencimentoAte"
+          value={vencimentoAte}
+          onChange={(e) => mudar({ vencimentoAte: e.target.value })}
+        />
       </search>
 
       {consulta.isPending ? (

@@ -140,6 +140,26 @@ describe('/equipamentos', () => {
     ).toBe(true);
   });
 
+  it('keeps the filters in the address, with the next-due date, so a reload keeps them', async () => {
+    const fetchMock = mockApi({
+      'GET /api/me': { body: perfil() },
+      'GET /api/equipamentos': { body: { equipamentos: [resumoApi()] } },
+    });
+    const { router } = renderApp(`${paths.equipamentos}?tipo=vaso&vencimentoAte=2027-06-30`);
+    await screen.findByRole('link', { name: 'VP-01' });
+    expect((screen.getByLabelText('Tipo') as HTMLSelectElement).value).toBe('vaso');
+    expect((screen.getByLabelText('Vence até') as HTMLInputElement).value).toBe('2027-06-30');
+    const consultas = () =>
+      fetchMock.mock.calls.map(([url]) => new URL(String(url), 'http://localhost').searchParams.toString());
+    expect(consultas()).toContain('tipo=vaso&vencimentoAte=2027-06-30');
+
+    fireEvent.change(screen.getByLabelText('Categoria'), { target: { value: 'III' } });
+    await waitFor(() => expect(router.state.location.search).toContain('categoria=III'));
+    fireEvent.change(screen.getByLabelText('Vence até'), { target: { value: '' } });
+    await waitFor(() => expect(router.state.location.search).not.toContain('vencimentoAte'));
+    await waitFor(() => expect(consultas()).toContain('tipo=vaso&categoria=III'));
+  });
+
   it('shows an empty state with "Cadastrar equipamento"', async () => {
     mockApi({ 'GET /api/me': { body: perfil() }, 'GET /api/equipamentos': { body: { equipamentos: [] } } });
     renderApp(paths.equipamentos);
