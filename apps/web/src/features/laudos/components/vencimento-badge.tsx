@@ -4,31 +4,20 @@ import {
   type StatusVencimento,
   statusVencimentoLabel,
 } from '@laudos/domain';
-import { Badge } from '../../../components/ui/badge';
+import { Badge, ICONES_DE_PRAZO } from '../../../components/ui/badge';
 
 const tom = { ativo: 'success', vencendo: 'warning', vencido: 'danger' } as const;
 
 export const icones: Record<StatusVencimento, string> = {
-  ativo: 'M5 12l4 4 10-10',
-  vencendo: 'M12 7v6M12 17h.01',
-  vencido: 'M7 7l10 10M17 7L7 17',
+  ativo: ICONES_DE_PRAZO.emDia,
+  vencendo: ICONES_DE_PRAZO.vencendo,
+  vencido: ICONES_DE_PRAZO.vencido,
 };
 
 /** The status in words (green, yellow or red too, never colour alone), e.g. "Vencendo". */
 export function VencimentoBadge({ status }: { status: StatusVencimento }) {
   return (
-    <Badge tone={tom[status]}>
-      <svg
-        viewBox="0 0 24 24"
-        aria-hidden="true"
-        className="mr-1 size-3.5"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="3"
-        strokeLinecap="round"
-      >
-        <path d={icones[status]} />
-      </svg>
+    <Badge tone={tom[status]} icone={icones[status]}>
       {statusVencimentoLabel[status]}
     </Badge>
   );
