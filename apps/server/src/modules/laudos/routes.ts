@@ -171,11 +171,9 @@ export const laudosRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply
-        .code(201)
-        .send({
-          tipo: await criarTipoDeLaudo(app.ctx.db, request.body, atorDoUsuario(request.sessionUser!)),
-        }),
+      reply.code(201).send({
+        tipo: await criarTipoDeLaudo(app.ctx.db, request.body, atorDoUsuario(request.sessionUser!)),
+      }),
   );
 
   app.patch(
