@@ -6,7 +6,7 @@ import { admin } from '../../../test/factories';
 import { renderApp } from '../../../test/render';
 
 beforeAll(async () => {
-  await import('../../../app/routes/admin/admin-home');
+  await import('./admin-home');
 }, 30_000);
 
 const tipo = (nome: string, extra: Record<string, unknown> = {}) => ({
