@@ -35,7 +35,7 @@ test('the admin sets a 12-month period on a type and a new laudo of it comes wit
   await novo.getByRole('button', { name: 'Criar tipo' }).click();
   await expect(page.getByText(`Tipo ${tipo} criado.`)).toBeVisible();
   await expect(novo).toBeHidden();
-  const linha = page.getByRole('row').filter({ hasText: tipo });
+  const linha = page.getByRole('row', { name: new RegExp(`^${tipo} `) });
   await expect(linha).toContainText('12 meses');
   await expect(linha.getByRole('switch', { name: `Ativo (tipo ${tipo})` })).toHaveAttribute(
     'aria-checked',
