@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { excessos } from './medidas';
 import { diaEmSaoPaulo, entrarComoAdmin, sufixo } from './support';
 
 /*
@@ -41,6 +42,17 @@ test('the admin sets a 12-month period on a type and a new laudo of it comes wit
     'aria-checked',
     'true',
   );
+
+  // At 375 px wide the list (cards on a phone) and the edit dialog fit, nothing sideways.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect(linha).toContainText('12 meses');
+  expect(await excessos(page)).toEqual([]);
+  await page.getByRole('button', { name: `Editar tipo ${tipo}` }).click();
+  const edicao = page.getByRole('dialog', { name: `Editar tipo ${tipo}` });
+  await expect(edicao.getByLabel(/Período padrão/)).toHaveValue('12');
+  const largura = await edicao.evaluate((el) => el.getBoundingClientRect().right);
+  expect(largura).toBeLessThanOrEqual(375);
+  await edicao.getByRole('button', { name: 'Cancelar' }).click();
 
   // A new laudo of the type: the date comes prefilled, with the hint saying why.
   await page.goto('/novo-laudo');
