@@ -412,6 +412,41 @@ describe('spreadsheet import: updates, CSV, e-mails', () => {
     });
   });
 
+  it('a row of a type tied to an NR-13 exam is a row error saying its date comes from the registry', async () => {
+    t = await createTestServer({ JOBS: 'off' });
+    const admin = await createAdmin(t);
+    const alfa = await empresaDeTeste(t, 'Usina Alfa');
+    const tipo = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/tipos-laudo',
+      headers: json(admin.cookie),
+      payload: { nome: 'NR-13 — Exame interno', exame: 'interno' },
+    });
+    expect(tipo.statusCode, tipo.body).toBe(201);
+    const imp = await enviada(
+      t,
+      admin.cookie,
+      'a.csv',
+      Buffer.from(
+        csv([
+          ['VI-1', 'Vaso', 'NR-13 — Exame interno', '01/03/2027', '', '', ''],
+          ['VI-2', 'Caldeira', 'NR-13', '01/03/2027', '', '', ''],
+        ]),
+      ),
+      alfa,
+    );
+    const vista = await previa(t, admin.cookie, imp.id, imp.mapeamento, 'pular');
+    expect(vista.previa?.validas).toBe(1);
+    expect(vista.previa?.erros).toEqual([
+      {
+        linha: 2,
+        campo: 'tipo',
+        mensagem:
+          'Laudos do tipo "NR-13 — Exame interno" vêm do cadastro de equipamentos NR-13 (Exame interno): a data de vencimento é calculada pelo cadastro. Cadastre o equipamento e registre a inspeção em Equipamentos.',
+      },
+    ]);
+  });
+
   it('reads a CSV as Excel pt-BR saves it: ";" and Windows-1252 accents, or UTF-8 with BOM', async () => {
     t = await createTestServer({ JOBS: 'off' });
     const admin = await createAdmin(t);

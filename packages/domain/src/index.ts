@@ -4,6 +4,7 @@ export * from './dates.ts';
 export * from './email-templates.ts';
 export * from './lembretes.ts';
 export * from './nr13.ts';
+export * from './periodo.ts';
 export * from './planos.ts';
 export * from './preferencias.ts';
 export * from './recursos.ts';

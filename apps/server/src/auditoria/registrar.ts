@@ -191,6 +191,8 @@ export const CAMPOS_AUDITADOS = {
   inspecao: ['tipo', 'exames', 'dataFim', 'phNome', 'phCrea', 'resultado', 'proximasPlanejadas', 'laudoId'],
   prorrogacao: ['exame', 'tipo', 'meses', 'justificativa', 'phNome', 'phCrea', 'status'],
   evento_equipamento: ['tipo', 'data', 'descricao', 'exigeInspecao'],
+  // A laudo type of the admin's list (decision 049): its default period and the exam it stands for.
+  tipo_laudo: ['nome', 'descricao', 'ativo', 'ordem', 'periodoMeses', 'exame'],
   auditoria: [],
 } as const satisfies Record<string, readonly string[]>;
 

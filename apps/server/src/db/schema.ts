@@ -304,13 +304,28 @@ export const apiKeys = pgTable(
 );
 
 /** Report types (spec section 1), a list the admin can extend. */
-export const tiposLaudo = pgTable('tipos_laudo', {
-  nome: text('nome').primaryKey(),
-  descricao: text('descricao'),
-  ativo: boolean('ativo').notNull().default(true),
-  ordem: integer('ordem').notNull().default(100),
-  criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
-});
+export const tiposLaudo = pgTable(
+  'tipos_laudo',
+  {
+    nome: text('nome').primaryKey(),
+    descricao: text('descricao'),
+    ativo: boolean('ativo').notNull().default(true),
+    ordem: integer('ordem').notNull().default(100),
+    /** The default period in months (decision 049): a new laudo's date is today plus it. */
+    periodoMeses: integer('periodo_meses'),
+    /** The NR-13 exam the type stands for (decision 049): the registry's laudos of it take this type. */
+    exame: text('exame'),
+    criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('tipos_laudo_periodo_ck', sql`${t.periodoMeses} is null or ${t.periodoMeses} between 1 and 120`),
+    check(
+      'tipos_laudo_exame_ck',
+      sql`${t.exame} is null or ${t.exame} in ('externo', 'interno', 'seguranca', 'periodica', 'extraordinaria')`,
+    ),
+    uniqueIndex('tipos_laudo_exame_ativo_uq').on(t.exame).where(sql`${t.ativo} and ${t.exame} is not null`),
+  ],
+);
 
 export const laudos = pgTable(
   'laudos',

@@ -616,6 +616,19 @@ export const ERROS = {
       `${nome}: a próxima data planejada não pode passar do prazo máximo da norma (${maxima}) sem uma prorrogação aprovada.`,
   },
   prorrogacaoInvalida: { status: 422, code: 'PRORROGACAO_INVALIDA', message: (mensagem: string) => mensagem },
+  tipoDeLaudoNaoEncontrado: { status: 404, code: 'NAO_ENCONTRADO', message: 'Tipo de laudo não encontrado.' },
+  exameJaVinculado: {
+    status: 409,
+    code: 'EXAME_JA_VINCULADO',
+    message: (exame: string, outro: string) =>
+      `O ${exame} já está vinculado ao tipo "${outro}": desvincule-o (ou desative aquele tipo) antes de vinculá-lo a outro.`,
+  },
+  tipoDoCadastro: {
+    status: 400,
+    code: 'TIPO_DO_CADASTRO',
+    message: (tipo: string, exame: string) =>
+      `Laudos do tipo "${tipo}" vêm do cadastro de equipamentos NR-13 (${exame}): a data de vencimento é calculada pelo cadastro. Cadastre o equipamento e registre a inspeção em Equipamentos.`,
+  },
   vencimentoDoCadastro: {
     status: 409,
     code: 'VENCIMENTO_DO_CADASTRO',

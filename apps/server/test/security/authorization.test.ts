@@ -106,6 +106,7 @@ beforeAll(async () => {
     '/api/admin/pedidos-empresa/{id}': pedido!.id,
     '/api/admin/usuarios/{id}': dono.id,
     '/api/admin/planos/{id}': plano!.id,
+    '/api/admin/tipos-laudo/{nome}': 'Elevadores',
     '/api/admin/email/templates/{type}': 'laudo_criado',
     '/api/admin/email/mensagens/{id}': email!.id,
     '/api/admin/email/supressoes/{id}': await supressaoDeTeste(t),

@@ -8,6 +8,7 @@ import {
   notificationRules,
   pedidosEmpresa,
   planos,
+  tiposLaudo,
 } from '../../src/db/schema.ts';
 import { assinarDescadastro } from '../../src/modules/preferencias/link.ts';
 import { readSettings as getSettings } from '../../src/settings/store.ts';
@@ -102,6 +103,8 @@ beforeAll(async () => {
     // The client's team (their company is put back after each accepted PATCH: afterSuccess).
     ...(await registrosDaEquipe(t, cliente.empresaId!)),
     '/api/admin/planos/{id}': plano!.id,
+    // A type the run may change at will (put back after each accepted PATCH: afterSuccess).
+    '/api/admin/tipos-laudo/{nome}': 'Consultoria',
     '/api/admin/usuarios/{id}': vitima.id,
     '/api/admin/empresas/{id}': cliente.empresaId!,
     '/api/admin/pedidos-empresa/{id}': pedido!.id,
@@ -181,6 +184,12 @@ function callersFor(op: Operation): Who[] {
 async function afterSuccess(op: Operation) {
   const db = t.server.database.db;
   if (op.label === 'PUT /api/admin/settings') await t.server.settings.update(baselineSettings);
+  // The fuzzed type goes back to active and tied to no exam (the registry's laudos keep NR-13).
+  if (op.label === 'PATCH /api/admin/tipos-laudo/{nome}' || op.label === 'POST /api/admin/tipos-laudo')
+    await db
+      .update(tiposLaudo)
+      .set({ ativo: true, exame: null })
+      .where(sql`${tiposLaudo.exame} is not null or ${tiposLaudo.nome} = 'Consultoria'`);
   if (op.label === 'PATCH /api/laudos/{id}') {
     await db
       .update(laudos)

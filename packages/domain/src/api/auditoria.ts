@@ -17,6 +17,7 @@ export const ENTIDADES_AUDITADAS = [
   'pedido_empresa',
   'sessao',
   'configuracoes',
+  'tipo_laudo',
   'auditoria',
 ] as const;
 

@@ -1,7 +1,9 @@
 // The API schemas of the laudos routes (request bodies, queries, responses), shared by server and web.
 import { z } from 'zod';
 import { isIsoDate } from '../dates.ts';
+import { PERIODO_MAXIMO_MESES } from '../periodo.ts';
 import { entrada } from './entrada.ts';
+import { EXAMES, NOMES_DOS_EXAMES } from './equipamentos.ts';
 
 const STATUS_VENCIMENTO = ['ativo', 'vencendo', 'vencido'] as const;
 const dataIso = (mensagem: string) => z.string().refine(isIsoDate, mensagem);
@@ -79,11 +81,54 @@ export const exportarLaudosQuery = filtroDeLaudos
 /** GET /api/exportacao/completa: one company's data (admin), or everything the user may see. */
 export const exportacaoCompletaQuery = z.object({ empresaId: z.uuid('Empresa inválida.').optional() });
 
+/** The NR-13 exams a laudo type may be tied to (decision 049): the registry's, and the extraordinary. */
+export const EXAMES_DOS_TIPOS = [...EXAMES, 'extraordinaria'] as const;
+export type ExameDoTipo = (typeof EXAMES_DOS_TIPOS)[number];
+export const NOMES_DOS_EXAMES_DOS_TIPOS: Record<ExameDoTipo, string> = {
+  ...NOMES_DOS_EXAMES,
+  extraordinaria: 'Inspeção extraordinária',
+};
+
+/** The fields of a type the admin may set on creation and change later. */
+const camposDoTipo = {
+  descricao: z.string().trim().max(300, 'A descrição tem até 300 caracteres.').nullable().optional(),
+  ordem: z
+    .number('A ordem deve ser um número inteiro de 0 a 10000.')
+    .int('A ordem deve ser um número inteiro de 0 a 10000.')
+    .min(0, 'A ordem deve ser um número inteiro de 0 a 10000.')
+    .max(10_000, 'A ordem deve ser um número inteiro de 0 a 10000.')
+    .optional(),
+  /** The default period in months (null: the date is typed, as before). */
+  periodoMeses: z
+    .number(`O período padrão deve ser um número inteiro de 1 a ${PERIODO_MAXIMO_MESES} meses.`)
+    .int(`O período padrão deve ser um número inteiro de 1 a ${PERIODO_MAXIMO_MESES} meses.`)
+    .min(1, `O período padrão deve ser um número inteiro de 1 a ${PERIODO_MAXIMO_MESES} meses.`)
+    .max(
+      PERIODO_MAXIMO_MESES,
+      `O período padrão deve ser um número inteiro de 1 a ${PERIODO_MAXIMO_MESES} meses.`,
+    )
+    .nullable()
+    .optional(),
+  /** The NR-13 exam the type stands for (null: none). */
+  exame: z
+    .enum(EXAMES_DOS_TIPOS, 'Exame inválido: use externo, interno, seguranca, periodica ou extraordinaria.')
+    .nullable()
+    .optional(),
+};
+
 /** POST /api/admin/tipos-laudo. */
 export const tipoDeLaudoEntrada = entrada({
-  nome: z.string().trim().min(2, 'Informe o nome do tipo.').max(80),
-  descricao: z.string().trim().max(300).nullable().optional(),
+  nome: z.string().trim().min(2, 'Informe o nome do tipo.').max(80, 'O nome tem até 80 caracteres.'),
+  ...camposDoTipo,
 });
+export type TipoDeLaudoEntrada = z.output<typeof tipoDeLaudoEntrada>;
+
+/** PATCH /api/admin/tipos-laudo/:nome: only the fields sent change (the name is the key). */
+export const tipoDeLaudoAlteracao = entrada({
+  ...camposDoTipo,
+  ativo: z.boolean('Ativo deve ser verdadeiro ou falso.').optional(),
+});
+export type TipoDeLaudoAlteracao = z.output<typeof tipoDeLaudoAlteracao>;
 
 // ── Responses ─────────────────────────────────────────────────────────────────────────────────
 
@@ -190,13 +235,26 @@ export const estatisticasDosLaudos = z.object({
 });
 export type EstatisticasLaudos = z.infer<typeof estatisticasDosLaudos>;
 
-const tipoDeLaudo = z.object({ nome: z.string(), descricao: z.string().nullable() });
+const tipoDeLaudo = z.object({
+  nome: z.string(),
+  descricao: z.string().nullable(),
+  /** The default period in months, or null (decision 049). */
+  periodoMeses: z.number().int().nullable().catch(null),
+  /** The NR-13 exam the type is tied to, or null (decision 049). */
+  exame: z.enum(EXAMES_DOS_TIPOS).nullable().catch(null),
+});
 export type TipoLaudo = z.infer<typeof tipoDeLaudo>;
 /** GET /api/tipos-laudo. */
 export const tiposDeLaudo = z.object({ tipos: z.array(tipoDeLaudo) });
 
-/** POST /api/admin/tipos-laudo. */
-export const tipoDeLaudoCriado = z.object({ tipo: tipoDeLaudo });
+/** A type as the admin sees it: also the inactive ones, and the order. */
+const tipoDeLaudoAdmin = tipoDeLaudo.extend({ ativo: z.boolean(), ordem: z.number().int() });
+export type TipoLaudoAdmin = z.infer<typeof tipoDeLaudoAdmin>;
+/** GET /api/admin/tipos-laudo. */
+export const tiposDeLaudoAdmin = z.object({ tipos: z.array(tipoDeLaudoAdmin) });
+
+/** POST and PATCH /api/admin/tipos-laudo. */
+export const tipoDeLaudoCriado = z.object({ tipo: tipoDeLaudoAdmin });
 
 /** GET /api/laudos/:id/arquivos/excel/tabela: the first sheet, up to 200 rows. */
 export const planilhaDoLaudo = z.object({

@@ -3,13 +3,14 @@ import { and, eq, inArray, like, notInArray, or } from 'drizzle-orm';
 import { ATOR_SISTEMA, registrarAuditoria } from '../../auditoria/registrar.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { empresas, laudos, respostasLembrete, tiposLaudo } from '../../db/schema.ts';
+import { TIPO_DO_CADASTRO, tiposDosExames } from '../laudos/tipos.ts';
 import { type EmailDoEstagio, moverEstagio } from '../renovacoes/service.ts';
 import type { ExameCalculado } from './prazos.ts';
 
 /**
  * Each exam's next date travels as a laudo of the company (decision 048): "Exame interno — V-101",
- * type NR-13, linked to the equipment and exam. So the dashboard, /vencimentos, the calendar, the
- * reminders (which name the laudo, so the exam), the renewal requests and the reports all see it
+ * of the type the admin tied to the exam, else NR-13 (decision 049), linked to the equipment and
+ * exam. So the dashboard, /vencimentos, the calendar, the reminders (which name the laudo, so the exam), the renewal requests and the reports all see it
  * with nothing of their own to change. The registry owns its date: it is rewritten here, in the
  * transaction of every change that moves it, and a hand edit of it is refused (laudos/service.ts).
  */
@@ -21,7 +22,6 @@ const SIGLAS: Record<ExameDeEquipamento | 'extraordinaria', string> = {
   periodica: 'PER',
   extraordinaria: 'EXTRA',
 };
-const TIPO = 'NR-13';
 
 const nomeDoExame = (exame: string, tag: string) =>
   `${exame === 'extraordinaria' ? 'Inspeção extraordinária' : NOMES_DOS_EXAMES[exame as ExameDeEquipamento]} — ${tag}`;
@@ -63,7 +63,9 @@ export async function sincronizarLaudosDosExames(
     .select({ nome: empresas.nomeFantasia })
     .from(empresas)
     .where(eq(empresas.id, equipamento.empresaId));
+  const tiposVinculados = await tiposDosExames(tx);
   for (const x of exames) {
+    const tipo = tiposVinculados.get(x.exame) ?? TIPO_DO_CADASTRO;
     const atual = porExame.get(x.exame);
     porExame.delete(x.exame);
     const nome = nomeDoExame(x.exame, equipamento.tag);
@@ -72,6 +74,7 @@ export async function sincronizarLaudosDosExames(
       const mudou: Partial<typeof laudos.$inferInsert> = {};
       if (x.data !== null && atual.dataVencimento !== x.data) mudou.dataVencimento = x.data;
       if (atual.nome !== nome) mudou.nome = nome;
+      if (atual.tipo !== tipo) mudou.tipo = tipo;
       if (notaDoCadastro && atual.observacoes !== x.explicacao) mudou.observacoes = x.explicacao;
       if (Object.keys(mudou).length === 0) continue;
       await tx
@@ -90,13 +93,13 @@ export async function sincronizarLaudosDosExames(
       continue;
     }
     if (x.data === null) continue;
-    await tx.insert(tiposLaudo).values({ nome: TIPO }).onConflictDoNothing();
+    if (tipo === TIPO_DO_CADASTRO) await tx.insert(tiposLaudo).values({ nome: tipo }).onConflictDoNothing();
     const [criado] = await tx
       .insert(laudos)
       .values({
         nome,
         codigo: await codigoLivre(tx, `${equipamento.tag}-${SIGLAS[x.exame]}`),
-        tipo: TIPO,
+        tipo,
         cliente: empresa?.nome ?? '',
         empresaId: equipamento.empresaId,
         observacoes: x.explicacao,

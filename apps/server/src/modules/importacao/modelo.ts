@@ -2,7 +2,7 @@ import { CABECALHOS_DA_IMPORTACAO, CAMPOS_DA_IMPORTACAO } from '@laudos/domain/a
 import ExcelJS from 'exceljs';
 import type { DbOrTx } from '../../db/client.ts';
 import { celulaCsv } from '../exportacao/laudos.ts';
-import { listarTiposDeLaudo } from '../laudos/service.ts';
+import { listarTiposDeLaudo } from '../laudos/tipos.ts';
 
 /**
  * GET /api/importacoes/modelo: the template a firm fills in (decision 047). Its headings are the
@@ -31,7 +31,8 @@ function exemplo(tipo: string): string[] {
 }
 
 export async function modeloDaImportacao(db: DbOrTx, formato: 'csv' | 'xlsx'): Promise<ModeloDaImportacao> {
-  const tipos = (await listarTiposDeLaudo(db)).map((t) => t.nome);
+  // A type tied to an NR-13 exam is the registry's (decision 049): no row may carry it.
+  const tipos = (await listarTiposDeLaudo(db)).filter((t) => !t.exame).map((t) => t.nome);
   const linha = exemplo(tipos[0] ?? 'NR-13');
   if (formato === 'csv') {
     const texto = `\uFEFF${CABECALHOS.join(';')}\r\n${linha.map(celulaCsv).join(';')}\r\n`;

@@ -4,8 +4,10 @@ import {
   CAMPOS_OBRIGATORIOS_DA_IMPORTACAO,
   type CampoDaImportacao,
   type ErroDaImportacao,
+  type ExameDoTipo,
   type ExecutarImportacaoEntrada,
   type MapeamentoDaImportacao,
+  NOMES_DOS_EXAMES_DOS_TIPOS,
   normalizarCabecalho,
   type PreviaDaImportacao,
   type PreviaDaImportacaoEntrada,
@@ -63,6 +65,7 @@ export const MENSAGENS_DA_LINHA = {
   repetido: (linha: number) => `Código repetido na planilha: já aparece na linha ${linha}.`,
   outraEmpresa: 'Código já usado por um laudo de outra empresa',
   empresa: (texto: string) => `Empresa não encontrada: ${texto}.`,
+  tipoDoCadastro: ERROS.tipoDoCadastro.message,
 } as const;
 
 // ── Who may import, and which imports they see ─────────────────────────────────────────────────
@@ -274,6 +277,8 @@ export async function buscarImportacao(db: DbOrTx, user: SessionUser, id: string
 /** What the rows are checked against: the types, the companies, who a gestor may address. */
 interface Contexto {
   tipos: Map<string, string>;
+  /** The types tied to an NR-13 exam (decision 049): name → exam's name; their laudos are the registry's. */
+  tiposDoCadastro: Map<string, string>;
   /** A fixed company for every row, or null ("pela coluna Empresa"). */
   empresaFixa: { id: string; nome: string } | null;
   empresasPorChave: Map<string, { id: string; nome: string }>;
@@ -286,9 +291,14 @@ async function contextoDe(
   imp: Pick<ImportacaoRow, 'empresaId' | 'limitada' | 'criadoPor'>,
   emailDoGestor: string | null,
 ): Promise<Contexto> {
-  const tipos = new Map(
-    (await db.select({ nome: tiposLaudo.nome }).from(tiposLaudo).where(eq(tiposLaudo.ativo, true))).map(
-      (t) => [normalizarCabecalho(t.nome), t.nome],
+  const ativos = await db
+    .select({ nome: tiposLaudo.nome, exame: tiposLaudo.exame })
+    .from(tiposLaudo)
+    .where(eq(tiposLaudo.ativo, true));
+  const tipos = new Map(ativos.map((t) => [normalizarCabecalho(t.nome), t.nome]));
+  const tiposDoCadastro = new Map(
+    ativos.flatMap((t) =>
+      t.exame ? [[t.nome, NOMES_DOS_EXAMES_DOS_TIPOS[t.exame as ExameDoTipo] ?? t.exame] as const] : [],
     ),
   );
   let empresaFixa: Contexto['empresaFixa'] = null;
@@ -333,7 +343,7 @@ async function contextoDe(
     const proprio = (emailDoGestor ?? '').trim().toLowerCase();
     gestor = { permitidos: new Set([proprio, ...colegas.map((c) => c.email.trim().toLowerCase())]), proprio };
   }
-  return { tipos, empresaFixa, empresasPorChave, gestor };
+  return { tipos, tiposDoCadastro, empresaFixa, empresasPorChave, gestor };
 }
 
 /** dd/mm/aaaa (d/m too) or AAAA-MM-DD, a real calendar day; as AAAA-MM-DD. */
@@ -384,6 +394,9 @@ function lerLinha(
   const tipoTexto = v('tipo');
   const tipo = tipoTexto ? ctx.tipos.get(normalizarCabecalho(tipoTexto)) : undefined;
   if (tipoTexto && !tipo) erros.push({ campo: 'tipo', mensagem: MENSAGENS_DA_LINHA.tipo(tipoTexto) });
+  const exameDoTipo = tipo ? ctx.tiposDoCadastro.get(tipo) : undefined;
+  if (tipo && exameDoTipo)
+    erros.push({ campo: 'tipo', mensagem: MENSAGENS_DA_LINHA.tipoDoCadastro(tipo, exameDoTipo) });
   const dataTexto = v('dataVencimento');
   const data = dataTexto ? dataDaPlanilha(dataTexto) : null;
   if (dataTexto && !data) erros.push({ campo: 'dataVencimento', mensagem: MENSAGENS_DA_LINHA.data });

@@ -4,26 +4,34 @@ import {
   filtroDeLaudos,
   laudoEntrada,
   laudosNoServidor,
+  tipoDeLaudoAlteracao,
   tipoDeLaudoCriado,
   tipoDeLaudoEntrada,
   tiposDeLaudo,
+  tiposDeLaudoAdmin,
 } from '@laudos/domain/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { atorDoUsuario } from '../../auditoria/registrar.ts';
 import { arquivosRoutes } from './arquivos-routes.ts';
 import {
   atualizarLaudo,
   buscarLaudo,
   criarLaudo,
-  criarTipoDeLaudo,
   excluirLaudo,
   listarLaudos,
-  listarTiposDeLaudo,
   obterEstatisticas,
 } from './service.ts';
+import {
+  alterarTipoDeLaudo,
+  criarTipoDeLaudo,
+  listarTiposDeLaudo,
+  listarTodosOsTiposDeLaudo,
+} from './tipos.ts';
 import { versoesRoutes } from './versoes-routes.ts';
 
 const idParams = z.object({ id: z.uuid('Laudo não encontrado.') });
+const nomeDoTipoParams = z.object({ nome: z.string().min(1).max(80, 'Tipo de laudo não encontrado.') });
 const { umLaudo, paginaDeLaudos } = laudosNoServidor;
 
 export const laudosRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -138,18 +146,56 @@ export const laudosRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => ({ tipos: await listarTiposDeLaudo(app.ctx.db) }),
   );
 
+  app.get(
+    '/api/admin/tipos-laudo',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['laudos'],
+        summary: 'Todos os tipos de laudo, inclusive os inativos, com período padrão e exame vinculado',
+        response: { 200: tiposDeLaudoAdmin },
+      },
+    },
+    async () => ({ tipos: await listarTodosOsTiposDeLaudo(app.ctx.db) }),
+  );
+
   app.post(
     '/api/admin/tipos-laudo',
     {
       config: { access: 'admin' },
       schema: {
         tags: ['laudos'],
-        summary: 'Acrescenta um tipo de laudo à lista',
+        summary: 'Acrescenta um tipo de laudo à lista (ou reativa um de mesmo nome)',
         body: tipoDeLaudoEntrada,
         response: { 201: tipoDeLaudoCriado },
       },
     },
     async (request, reply) =>
-      reply.code(201).send({ tipo: await criarTipoDeLaudo(app.ctx.db, request.body) }),
+      reply.code(201).send({
+        tipo: await criarTipoDeLaudo(app.ctx.db, request.body, atorDoUsuario(request.sessionUser!)),
+      }),
+  );
+
+  app.patch(
+    '/api/admin/tipos-laudo/:nome',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['laudos'],
+        summary:
+          'Altera um tipo de laudo: descrição, ativo, ordem, período padrão e exame NR-13 vinculado (os laudos do exame passam a ter o tipo)',
+        params: nomeDoTipoParams,
+        body: tipoDeLaudoAlteracao,
+        response: { 200: tipoDeLaudoCriado },
+      },
+    },
+    async (request) => ({
+      tipo: await alterarTipoDeLaudo(
+        app.ctx.db,
+        request.params.nome,
+        request.body,
+        atorDoUsuario(request.sessionUser!),
+      ),
+    }),
   );
 };

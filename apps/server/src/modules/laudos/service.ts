@@ -3,6 +3,7 @@ import {
   classificarVencimento,
   DIAS_ALERTA_VENCIMENTO,
   type StatusVencimento,
+  vencimentoPeloPeriodo,
 } from '@laudos/domain';
 import type { LaudoEntrada } from '@laudos/domain/api';
 import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
@@ -12,13 +13,14 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { containsPattern } from '../../db/like.ts';
 import { preparada, Valores } from '../../db/prepared.ts';
-import { apiKeys, authUser, empresas, laudos, planos, tiposLaudo, usuarios } from '../../db/schema.ts';
+import { apiKeys, authUser, empresas, laudos, planos, usuarios } from '../../db/schema.ts';
 import type { EmailService } from '../../email/delivery.ts';
 import { erro, orFail } from '../../http/errors.ts';
 import type { FileStorage } from '../../storage/storage.ts';
 import { avisoDeLaudoNovo } from '../avisos/mensagens.ts';
 import { avisar } from '../avisos/service.ts';
 import { arquivosDasVersoes, camposDoLaudoAuditados } from './remocao.ts';
+import { erroDoTipoDoCadastro, regraDoTipo } from './tipos.ts';
 import { variaveisDoLaudo } from './variaveis-email.ts';
 
 /**
@@ -419,15 +421,6 @@ export async function buscarLaudo(
   return toLaudoApi(await lerLaudo(db, user, id), hoje);
 }
 
-async function assertTipoValido(db: DbOrTx, tipo: string) {
-  const [t] = await db
-    .select({ nome: tiposLaudo.nome })
-    .from(tiposLaudo)
-    .where(and(eq(tiposLaudo.nome, tipo), eq(tiposLaudo.ativo, true)))
-    .limit(1);
-  if (!t) throw erro('tipoInvalido', tipo);
-}
-
 /**
  * A client's plan limit (spec default: 100 laudos), counted over the company's laudos (issue 17),
  * or over what a person with no company can see.
@@ -478,7 +471,12 @@ export async function criarLaudo(
   if (!nome || !codigo || !tipo || (user.tipo === 'admin' && !clienteInformado && !b.empresaId)) {
     throw erro('dadosObrigatorios');
   }
-  await assertTipoValido(db, tipo);
+  const regra = await regraDoTipo(db, tipo);
+  // A type tied to an NR-13 exam is the registry's (decision 049): its laudos and dates come from there.
+  if (regra.exame) throw erroDoTipoDoCadastro(tipo, regra.exame);
+  // No date for a type with a default period: today (the firm's day) plus the period.
+  const dataVencimento =
+    b.dataVencimento ?? (regra.periodoMeses ? vencimentoPeloPeriodo(hoje, regra.periodoMeses) : null);
   const empresa =
     user.tipo !== 'admin'
       ? null
@@ -506,7 +504,7 @@ export async function criarLaudo(
           empresaId: destino.empresaId,
           emailCliente: destino.emailCliente,
           observacoes: b.observacoes?.trim() || null,
-          dataVencimento: b.dataVencimento ?? null,
+          dataVencimento,
           ...autoria(user),
         })
         .returning({ id: laudos.id });
@@ -565,7 +563,11 @@ export async function atualizarLaudo(
     : b.empresaId === undefined && b.cliente?.trim()
       ? await empresaPeloNome(db, b.cliente.trim())
       : null;
-  if (b.tipo !== undefined) await assertTipoValido(db, b.tipo.trim());
+  if (b.tipo !== undefined && b.tipo.trim() !== atual.tipo) {
+    const regra = await regraDoTipo(db, b.tipo.trim());
+    // Only the registry gives a laudo a type tied to an exam (decision 049).
+    if (regra.exame && !atual.equipamentoId) throw erroDoTipoDoCadastro(b.tipo.trim(), regra.exame);
+  }
   if (user.tipo !== 'admin' && b.emailCliente !== undefined) await destinoDoCliente(db, user, b.emailCliente);
   const set = {
     ...(b.nome !== undefined ? { nome: b.nome.trim() } : {}),
@@ -660,28 +662,6 @@ export async function removerArquivosGuardados(
   for (const key of keys) {
     if (key) await storage.remove(key).catch((err) => log.warn({ err, key }, 'arquivo não removido'));
   }
-}
-
-/** GET /api/tipos-laudo: the active types, in the admin's order. */
-export function listarTiposDeLaudo(db: DbOrTx) {
-  return db
-    .select({ nome: tiposLaudo.nome, descricao: tiposLaudo.descricao })
-    .from(tiposLaudo)
-    .where(eq(tiposLaudo.ativo, true))
-    .orderBy(asc(tiposLaudo.ordem), asc(tiposLaudo.nome));
-}
-
-/** POST /api/admin/tipos-laudo: adds a type (or turns an old one back on). */
-export async function criarTipoDeLaudo(
-  db: DbOrTx,
-  { nome, descricao }: { nome: string; descricao?: string | null | undefined },
-) {
-  const [row] = await db
-    .insert(tiposLaudo)
-    .values({ nome, descricao: descricao ?? null })
-    .onConflictDoUpdate({ target: tiposLaudo.nome, set: { ativo: true } })
-    .returning({ nome: tiposLaudo.nome, descricao: tiposLaudo.descricao });
-  return row!;
 }
 
 /** Laudos by expiry status on `hoje`, within a scope (see `escopoDoUsuario`). */

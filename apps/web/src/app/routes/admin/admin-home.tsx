@@ -4,6 +4,7 @@ import { useAuth } from '../../../features/auth';
 import { useEquipe } from '../../../features/empresas/api/get-equipe';
 import { EmpresasAdmin } from '../../../features/empresas/components/empresas-admin';
 import { LaudosAdmin } from '../../../features/laudos/components/laudos-admin';
+import { TiposLaudoAdmin } from '../../../features/laudos/components/tipos-laudo-admin';
 import { usePlanos } from '../../../features/planos/api/list-planos';
 import { PlanosAdmin } from '../../../features/planos/components/planos-admin';
 import { SettingsForm } from '../../../features/settings/components/settings-form';
@@ -11,11 +12,11 @@ import { UsuariosAdmin } from '../../../features/usuarios/components/usuarios-ad
 import { useDocumentTitle } from '../../../lib/document-title';
 import { adminLaudosHref } from '../../../lib/paths';
 
-const abas = ['usuarios', 'empresas', 'laudos', 'planos', 'configuracoes'] as const;
+const abas = ['usuarios', 'empresas', 'laudos', 'tipos', 'planos', 'configuracoes'] as const;
 type Aba = (typeof abas)[number];
 
 /**
- * /admin: users, companies, laudos, plans and settings, one tab each (the tab is kept in ?aba= for
+ * /admin: users, companies, laudos, laudo types, plans and settings, one tab each (the tab is kept in ?aba= for
  * links and reloads; ?empresa= narrows the laudos to one company).
  */
 export function AdminHomePage() {
@@ -44,6 +45,7 @@ export function AdminHomePage() {
         <LaudosAdmin />
       ),
     },
+    { id: 'tipos', label: 'Tipos de laudo', panel: <TiposLaudoAdmin /> },
     { id: 'planos', label: 'Planos', panel: <PlanosAdmin /> },
     {
       id: 'configuracoes',
@@ -55,7 +57,9 @@ export function AdminHomePage() {
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:py-10">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">Administração</h1>
-      <p className="mt-2 text-slate-700">Usuários, empresas, laudos, planos e configurações do sistema.</p>
+      <p className="mt-2 text-slate-700">
+        Usuários, empresas, laudos, tipos de laudo, planos e configurações do sistema.
+      </p>
       <div className="mt-6">
         <Tabs
           label="Seções da administração"

@@ -39,6 +39,7 @@ export const ROTULO_DA_ENTIDADE: Record<string, string> = {
   pedido_empresa: 'Pedido de entrada em empresa',
   sessao: 'Sessão',
   configuracoes: 'Configurações',
+  tipo_laudo: 'Tipo de laudo',
   auditoria: 'Auditoria',
 };
 
@@ -88,6 +89,10 @@ export const ROTULO_DO_CAMPO: Record<string, string> = {
   tipos: 'Tipos de laudo',
   resumo: 'Um e-mail por destinatário',
   escalarAposDias: 'Escalar após (dias)',
+  descricao: 'Descrição',
+  ordem: 'Ordem',
+  periodoMeses: 'Período padrão (meses)',
+  exame: 'Exame vinculado',
 };
 
 export const ROTULO_DO_ATOR: Record<string, string> = {

@@ -128,6 +128,39 @@ describe('/laudos/:id', () => {
     expect(screen.getByRole('button', { name: 'Renovar laudo' })).toBeTruthy();
   });
 
+  it("suggests a renewal's date from the old due date plus the type's default period, editable", async () => {
+    mockApi({
+      'GET /api/me': { body: perfil() },
+      'GET /api/settings/public': settingsPublic,
+      'GET /api/tipos-laudo': {
+        body: { tipos: [{ nome: 'Elevadores', descricao: null, periodoMeses: 12, exame: null }] },
+      },
+      'GET /api/laudos/l-1': {
+        body: {
+          laudo: {
+            ...comArquivos,
+            tipo: 'Elevadores',
+            data_vencimento: '2027-01-31',
+            dataVencimento: '2027-01-31',
+          },
+        },
+      },
+      'GET /api/laudos/l-1/respostas': { body: { respostas: [] } },
+      'GET /api/laudos/l-1/versoes': { body: { atual: 1, versoes: [] } },
+    });
+    renderApp(laudoHref('l-1'));
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Renovar laudo' }));
+    const dialogo = await screen.findByRole('dialog', { name: /Renovar/ });
+    const data = within(dialogo).getByLabelText('Nova data de vencimento') as HTMLInputElement;
+    await waitFor(() => expect(data.value).toBe('2028-01-31'));
+    expect(
+      within(dialogo).getByText('Período padrão do tipo: 12 meses. Você pode alterar a data.'),
+    ).toBeTruthy();
+    fireEvent.change(data, { target: { value: '2027-12-15' } });
+    expect(data.value).toBe('2027-12-15');
+  });
+
   it('shows the first sheet as a table and says when it is truncated', async () => {
     mockApi({
       'GET /api/me': { body: perfil() },

@@ -1,3 +1,4 @@
+import { calendarDayIn } from '@laudos/domain';
 import type { CampoInvalido } from '@laudos/domain/api';
 import { camposDoErro, laudoEntrada } from '@laudos/domain/api';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
@@ -5,6 +6,7 @@ import { AcoesDoFormulario } from '../../../components/ui/acoes-do-formulario';
 import { buttonClass } from '../../../components/ui/button';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
 import { FormAlert } from '../../../components/ui/form-alert';
+import { useSiteInfo } from '../../../lib/site-info';
 import { type FieldErrors, focusFirstError } from '../../../lib/validation';
 import type { Laudo, TipoArquivo } from '../api/laudo';
 import type { DadosLaudo } from '../api/mutations';
@@ -12,6 +14,7 @@ import { useTiposLaudo } from '../api/tipos-laudo';
 import { erroDoArquivo } from '../api/upload-arquivo';
 import { CamposDeArquivos } from './campos-de-arquivos';
 import { type EmpresaDoLaudo, EmpresaPicker } from './empresa-picker';
+import { vencimentoSugerido } from './periodo-do-tipo';
 
 /** Spec §5: the one message for a laudo missing its required fields. */
 export const MENSAGEM_OBRIGATORIOS =
@@ -99,6 +102,11 @@ type LaudoFormProps = {
   onCancel?: () => void;
   /** An NR-13 exam's laudo (decision 048): its date is the equipment registry's, not edited here. */
   vencimentoDoCadastro?: boolean;
+  /**
+   * Creation (decision 049): a type with a default period prefills the date (today in the firm's
+   * time zone + period), still editable; a type tied to an NR-13 exam is not offered.
+   */
+  novo?: boolean;
 };
 
 /** The fields of a laudo, for creating (/novo-laudo) and editing. */
@@ -114,9 +122,13 @@ export function LaudoForm({
   onSubmit,
   onCancel,
   vencimentoDoCadastro = false,
+  novo = false,
 }: LaudoFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const tipos = useTiposLaudo();
+  const { timeZone } = useSiteInfo();
+  // The date the period last put in the field: a type changed later replaces it, never a typed one.
+  const prefill = useRef<string | null>(null);
   const [valores, setValores] = useState(inicial);
   const [arquivos, setArquivos] = useState<ArquivosEscolhidos>({ pdf: null, excel: null });
   const [erros, setErros] = useState<FieldErrors<Campo>>({});
@@ -138,6 +150,16 @@ export function LaudoForm({
   function alterar(campo: Exclude<keyof ValoresLaudo, 'empresaId'>, valor: string) {
     setValores((atual) => ({ ...atual, [campo]: valor }));
     if (erros[campo]) setErros((atual) => ({ ...atual, [campo]: undefined }));
+  }
+
+  function escolherTipo(tipo: string) {
+    alterar('tipo', tipo);
+    if (!novo) return;
+    const livre = !valores.dataVencimento || valores.dataVencimento === prefill.current;
+    if (!livre) return;
+    const sugerido = vencimentoSugerido(tipos.data, tipo, calendarDayIn(timeZone));
+    prefill.current = sugerido?.data ?? null;
+    alterar('dataVencimento', sugerido?.data ?? '');
   }
 
   function escolherEmpresa(empresa: EmpresaDoLaudo | null) {
@@ -180,7 +202,9 @@ export function LaudoForm({
     onSubmit(valores, arquivos);
   }
 
-  const opcoesTipo = tipos.data ?? [];
+  // A type tied to an NR-13 exam is the registry's (decision 049): a new laudo cannot take it.
+  const opcoesTipo = (tipos.data ?? []).filter((tipo) => !novo || !tipo.exame || tipo.nome === valores.tipo);
+  const periodo = vencimentoSugerido(tipos.data, valores.tipo, calendarDayIn(timeZone));
   const tipoForaDaLista = valores.tipo && !opcoesTipo.some((tipo) => tipo.nome === valores.tipo);
 
   return (
@@ -214,7 +238,7 @@ export function LaudoForm({
           value={valores.tipo}
           error={erros.tipo}
           hint={tipos.isError ? 'Não foi possível carregar os tipos. Recarregue a página.' : undefined}
-          onChange={(event) => alterar('tipo', event.target.value)}
+          onChange={(event) => escolherTipo(event.target.value)}
         >
           <option value="">{tipos.isPending ? 'Carregando tipos...' : 'Selecione o tipo'}</option>
           {tipoForaDaLista ? <option value={valores.tipo}>{valores.tipo}</option> : null}
@@ -254,7 +278,9 @@ export function LaudoForm({
           hint={
             vencimentoDoCadastro
               ? 'A data vem do cadastro de equipamentos NR-13: muda ao registrar uma inspeção ou uma prorrogação na página do equipamento.'
-              : 'Sem data, o laudo fica como ativo.'
+              : periodo
+                ? `${periodo.dica} Você pode alterar a data.`
+                : 'Sem data, o laudo fica como ativo.'
           }
           onChange={(event) => alterar('dataVencimento', event.target.value)}
         />

@@ -1,3 +1,4 @@
+import { calendarDayIn, somarMeses } from '@laudos/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../../../lib/paths';
@@ -172,6 +173,55 @@ describe('/novo-laudo', () => {
     expect(callsTo(fetchMock, 'POST /api/laudos')).toEqual([
       expect.objectContaining({ nome: 'Prensa 01', empresaId: NOVA }),
     ]);
+  });
+
+  it("prefills the due date from the type's default period, editable, and offers no type tied to an NR-13 exam", async () => {
+    const fetchMock = mockApi({
+      'GET /api/me': { body: perfil() },
+      'GET /api/tipos-laudo': {
+        body: {
+          tipos: [
+            { nome: 'NR-12', descricao: null, periodoMeses: null, exame: null },
+            { nome: 'Inspeção de elevador', descricao: null, periodoMeses: 12, exame: null },
+            { nome: 'NR-13 — Exame interno', descricao: null, periodoMeses: null, exame: 'interno' },
+          ],
+        },
+      },
+      'GET /api/settings/public': settingsPublic,
+      'POST /api/laudos': { status: 201, body: { laudo: laudoApi({ id: 'l-novo' }) } },
+      'GET /api/laudos/l-novo': { body: { laudo: laudoApi({ id: 'l-novo' }) } },
+      'GET /api/laudos/l-novo/versoes': { body: { atual: 1, versoes: [] } },
+      'GET /api/laudos/l-novo/respostas': { body: { respostas: [] } },
+    });
+    renderApp(paths.novoLaudo);
+    const esperada = somarMeses(calendarDayIn('America/Sao_Paulo'), 12);
+
+    await screen.findByRole('option', { name: 'Inspeção de elevador' });
+    expect(screen.queryByRole('option', { name: 'NR-13 — Exame interno' })).toBeNull();
+    const data = screen.getByLabelText(/Data de vencimento/) as HTMLInputElement;
+    fireEvent.change(screen.getByLabelText('Tipo'), { target: { value: 'Inspeção de elevador' } });
+    expect(data.value).toBe(esperada);
+    expect(screen.getByText('Período padrão do tipo: 12 meses. Você pode alterar a data.')).toBeTruthy();
+
+    // Back to a type without a period: the prefilled date goes, the old hint comes back.
+    fireEvent.change(screen.getByLabelText('Tipo'), { target: { value: 'NR-12' } });
+    expect(data.value).toBe('');
+    expect(screen.getByText('Sem data, o laudo fica como ativo.')).toBeTruthy();
+
+    // A date typed by hand stays when the type changes.
+    fireEvent.change(data, { target: { value: '2030-05-10' } });
+    fireEvent.change(screen.getByLabelText('Tipo'), { target: { value: 'Inspeção de elevador' } });
+    expect(data.value).toBe('2030-05-10');
+
+    fireEvent.change(screen.getByLabelText('Nome do laudo'), { target: { value: 'Elevador social' } });
+    fireEvent.change(screen.getByLabelText(/Código/), { target: { value: 'EL-1' } });
+    fireEvent.change(data, { target: { value: esperada } });
+    fireEvent.click(screen.getByRole('button', { name: 'Criar laudo' }));
+    await waitFor(() =>
+      expect(callsTo(fetchMock, 'POST /api/laudos')).toEqual([
+        expect.objectContaining({ tipo: 'Inspeção de elevador', dataVencimento: esperada }),
+      ]),
+    );
   });
 
   it("marks the field a server's 400 names", async () => {

@@ -86,6 +86,7 @@ export function NovoLaudo({ admin, emailUsuario, uploadHabilitado }: NovoLaudoPr
       admin={admin}
       comArquivos={uploadHabilitado}
       submitLabel="Criar laudo"
+      novo
       pending={criar.isPending || enviando}
       erro={criar.error ? errorMessage(criar.error) : null}
       camposDoServidor={criar.error instanceof ApiError ? criar.error.campos : undefined}

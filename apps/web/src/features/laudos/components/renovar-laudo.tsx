@@ -1,3 +1,4 @@
+import { calendarDayIn } from '@laudos/domain';
 import { type FormEvent, useRef, useState } from 'react';
 import { useToast } from '../../../components/toast';
 import { AcoesDoFormulario } from '../../../components/ui/acoes-do-formulario';
@@ -6,11 +7,14 @@ import { Dialog } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/field';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { ApiError } from '../../../lib/api';
+import { useSiteInfo } from '../../../lib/site-info';
 import { errorMessage, type FieldErrors, focusFirstError } from '../../../lib/validation';
 import type { Laudo, TipoArquivo } from '../api/laudo';
+import { useTiposLaudo } from '../api/tipos-laudo';
 import { erroDoArquivo } from '../api/upload-arquivo';
 import { useRenovarLaudo } from '../api/versoes';
 import { CamposDeArquivos } from './campos-de-arquivos';
+import { vencimentoSugerido } from './periodo-do-tipo';
 
 type Campo = 'codigo' | 'dataVencimento' | TipoArquivo;
 
@@ -45,7 +49,16 @@ function RenovarLaudoForm({ laudo, onClose }: { laudo: Laudo; onClose: () => voi
   const renovacao = useRenovarLaudo(laudo.id);
   const formRef = useRef<HTMLFormElement>(null);
   const [codigo, setCodigo] = useState(laudo.codigo);
-  const [dataVencimento, setDataVencimento] = useState('');
+  const { timeZone } = useSiteInfo();
+  const tipos = useTiposLaudo();
+  // A type with a default period suggests the old due date + period (decision 049) until one is typed.
+  const sugerido = vencimentoSugerido(
+    tipos.data,
+    laudo.tipo,
+    laudo.dataVencimento ?? calendarDayIn(timeZone),
+  );
+  const [digitada, setDataVencimento] = useState<string | null>(null);
+  const dataVencimento = digitada ?? sugerido?.data ?? '';
   const [arquivos, setArquivos] = useState<Record<TipoArquivo, File | null>>({ pdf: null, excel: null });
   const [erros, setErros] = useState<FieldErrors<Campo>>({});
   const doServidor =
@@ -121,6 +134,7 @@ function RenovarLaudoForm({ laudo, onClose }: { laudo: Laudo; onClose: () => voi
           required
           value={dataVencimento}
           error={erros.dataVencimento ?? doServidor.dataVencimento}
+          hint={sugerido ? `${sugerido.dica} Você pode alterar a data.` : undefined}
           onChange={(event) => {
             setDataVencimento(event.target.value);
             setErros((atual) => ({ ...atual, dataVencimento: undefined }));
