@@ -10,8 +10,8 @@ import type { ExameCalculado } from './prazos.ts';
 /**
  * Each exam's next date travels as a laudo of the company (decision 048): "Exame interno — V-101",
  * of the type the admin tied to the exam, else NR-13 (decision 049), linked to the equipment and
- * exam. So the dashboard, /vencimentos, the calendar, the reminders (which name the laudo, so the exam), the renewal requests and the reports all see it
- * with nothing of their own to change. The registry owns its date: it is rewritten here, in the
+ * exam. So the dashboard, /vencimentos, the calendar, the reminders (which name the laudo, so the
+ * exam), the renewal requests and the reports all see it with nothing of their own to change. The registry owns its date: it is rewritten here, in the
  * transaction of every change that moves it, and a hand edit of it is refused (laudos/service.ts).
  */
 
