@@ -95,10 +95,16 @@ export const MENSAGENS_DE_EQUIPAMENTOS = {
 
 // ── Reading a row ─────────────────────────────────────────────────────────────────────────────
 
-/** "2,5", "1.234,5", "2.5" (an XLSX number's text): a number, or NaN. */
-function numeroDaPlanilha(texto: string): number {
+/**
+ * A number of the sheet, or NaN. An XLSX number cell arrives as its JavaScript text ("2.5"); a text cell may hold "2,5". In a
+ * CSV, pt-BR's comma is the decimal mark and a dot between groups of three digits a thousands
+ * separator ("1.240" is 1240, "1.234,5" is 1234.5); "2.5" (no groups of three) is still 2.5.
+ */
+export function numeroDaPlanilha(texto: string, xlsx: boolean): number {
   const t = texto.replaceAll(/\s/g, '');
-  const normal = t.includes(',') ? t.replaceAll('.', '').replace(',', '.') : t;
+  let normal = t;
+  if (!xlsx && /^-?\d{1,3}(\.\d{3})+(,\d+)?$/.test(t)) normal = t.replaceAll('.', '').replace(',', '.');
+  else if (t.includes(',') && !t.includes('.')) normal = t.replace(',', '.');
   return /^-?\d+(\.\d+)?$/.test(normal) ? Number(normal) : Number.NaN;
 }
 
@@ -124,6 +130,7 @@ function lerLinha(
   celulas: string[],
   colunas: (ColunaDeEquipamento | null)[],
   hoje: string,
+  xlsx: boolean,
 ): LinhaLida {
   const lida: LinhaLida = {
     linha,
@@ -156,7 +163,7 @@ function lerLinha(
       case 'numero':
       case 'inteiro':
         if (v) {
-          valor = numeroDaPlanilha(v);
+          valor = numeroDaPlanilha(v, xlsx);
           if (Number.isNaN(valor) || (c.leitura === 'inteiro' && !Number.isInteger(valor))) {
             falha(c, MENSAGENS_DE_EQUIPAMENTOS[c.leitura](v));
             return;
@@ -314,7 +321,8 @@ async function analisar(
     ).map((e) => [tagChave(e.tag), e as Existente]),
   );
 
-  const lidas = planilha.linhas.map((l) => lerLinha(l.linha, l.valores, colunas, hoje));
+  const xlsx = p.bytes.length >= 4 && p.bytes.readUInt32LE(0) === 0x04034b50;
+  const lidas = planilha.linhas.map((l) => lerLinha(l.linha, l.valores, colunas, hoje, xlsx));
   const primeiraLinha = new Map<string, number>();
   const validasPorTag = new Map<string, LinhaLida>();
   const entradas = new Map<LinhaLida, Entrada>();

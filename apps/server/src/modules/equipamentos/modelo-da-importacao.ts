@@ -22,7 +22,14 @@ export async function modeloDeEquipamentos(formato: 'csv' | 'xlsx'): Promise<Mod
   const livro = new ExcelJS.Workbook();
   const folha = livro.addWorksheet('Equipamentos');
   folha.addRow(cabecalhos).font = { bold: true };
-  for (const e of exemplos) folha.addRow(e);
+  // Numbers as numbers: what a firm's own sheet holds.
+  for (const e of exemplos)
+    folha.addRow(
+      e.map((v, i) => {
+        const leitura = COLUNAS_DE_EQUIPAMENTOS[i]!.leitura;
+        return v && (leitura === 'numero' || leitura === 'inteiro') ? Number(v.replace(',', '.')) : v;
+      }),
+    );
   folha.columns.forEach((c) => {
     c.width = 22;
   });
