@@ -2,7 +2,6 @@ import {
   type ErroDaLinhaDeEquipamento,
   type PreviaDeEquipamentos,
   previaDeEquipamentos,
-  type ResultadoDeEquipamentos,
   resultadoDeEquipamentos,
 } from '@laudos/domain/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -10,7 +9,7 @@ import { ApiError, errorFromBody } from '../../../lib/api';
 import { parseWith } from '../../../lib/parse';
 import { equipamentosKey } from './equipamento';
 
-export type { ErroDaLinhaDeEquipamento, PreviaDeEquipamentos, ResultadoDeEquipamentos };
+export type { ErroDaLinhaDeEquipamento, PreviaDeEquipamentos };
 
 /**
  * The spreadsheet import of equipment (issue 23): the template's address, the preview (nothing
