@@ -389,6 +389,22 @@ describe('spreadsheet import of equipment', () => {
     expect(feita.json().resultado.criados).toBe(1);
     expect((await buscarPorTag(t, gestorA.cookie, a, 'V-1')).descricao).toBe('Pulmão “principal”');
 
+    // Sizes, in the equipment's words: headings only; more than 2,000 rows.
+    const vazia = await enviar(t, gestorA.cookie, '/api/equipamentos/importacao/previa', 'TAG;Tipo\r\n');
+    expect(vazia.statusCode).toBe(422);
+    expect(vazia.json().error.message).toBe(
+      'A planilha só tem a linha de cabeçalhos: não há equipamentos para importar.',
+    );
+    const grande = await enviar(
+      t,
+      gestorA.cookie,
+      '/api/equipamentos/importacao',
+      csv(Array.from({ length: 2001 }, (_, i) => ({ TAG: `TQ-${i}`, Tipo: 'Tanque' }))),
+    );
+    expect(grande.statusCode).toBe(422);
+    expect(grande.json().error.code).toBe('PLANILHA_GRANDE_DEMAIS');
+    expect(await contar(t, a)).toBe(1);
+
     // The templates: every heading, readable back as a valid sheet (the example vessel and its PSV).
     for (const formato of ['csv', 'xlsx'] as const) {
       const modelo = await t.app.inject({

@@ -628,6 +628,11 @@ export const ERROS = {
     message:
       'A planilha tem mais de 2.000 equipamentos. Divida-a em arquivos de até 2.000 linhas e importe um de cada vez.',
   },
+  planilhaSemEquipamentos: {
+    status: 422,
+    code: 'PLANILHA_VAZIA',
+    message: 'A planilha só tem a linha de cabeçalhos: não há equipamentos para importar.',
+  },
   planilhaDeEquipamentosComErros: {
     status: 400,
     code: 'PLANILHA_COM_ERROS',

@@ -26,7 +26,7 @@ import {
   equipamentoProrrogacoes,
   equipamentos,
 } from '../../db/schema.ts';
-import { erro } from '../../http/errors.ts';
+import { AppError, ERROS, erro } from '../../http/errors.ts';
 import { lerPlanilha } from '../importacao/planilha.ts';
 import { dataDaPlanilha, exigirImportador } from '../importacao/service.ts';
 import { type Calculo, calcular, type Ligado } from './prazos.ts';
@@ -295,7 +295,14 @@ async function analisar(
 ): Promise<Analise> {
   exigirImportador(user, ACAO);
   const empresaId = await empresaDestino(db, user, p.empresaId);
-  const planilha = await lerPlanilha(p.nomeArquivo, p.bytes);
+  const planilha = await lerPlanilha(p.nomeArquivo, p.bytes).catch((err: unknown) => {
+    // The reader's refusals of a sheet's size speak of laudos: these speak of equipment.
+    if (err instanceof AppError && err.message === ERROS.planilhaSemLinhas.message)
+      throw erro('planilhaSemEquipamentos');
+    if (err instanceof AppError && err.message === ERROS.planilhaComLinhasDemais.message)
+      throw erro('planilhaDeEquipamentosGrandeDemais');
+    throw err;
+  });
   if (planilha.linhas.length > MAX_LINHAS_DE_EQUIPAMENTOS) throw erro('planilhaDeEquipamentosGrandeDemais');
   const porCabecalho = new Map(COLUNAS_DE_EQUIPAMENTOS.map((c) => [chaveDoCabecalho(c.cabecalho), c]));
   const erros: ErroDaLinhaDeEquipamento[] = [];
@@ -474,20 +481,29 @@ async function calcularPrevia(
       }
   const ligadosDeFora = await intervalosDe(db, [...deFora]);
   const atualizados = ativas.filter((x) => x.existente).map((x) => x.existente!.id);
-  const [linhasAntes, inspecoes, prorrogacoes, eventos] = atualizados.length
-    ? await Promise.all([
-        db.select().from(equipamentos).where(inArray(equipamentos.id, atualizados)),
-        db
-          .select()
-          .from(equipamentoInspecoes)
-          .where(inArray(equipamentoInspecoes.equipamentoId, atualizados)),
-        db
-          .select()
-          .from(equipamentoProrrogacoes)
-          .where(inArray(equipamentoProrrogacoes.equipamentoId, atualizados)),
-        db.select().from(equipamentoEventos).where(inArray(equipamentoEventos.equipamentoId, atualizados)),
-      ])
-    : [[], [], [], []];
+  // One after the other: inside the import's transaction they share one connection.
+  const vazio = atualizados.length === 0;
+  const linhasAntes = vazio
+    ? []
+    : await db.select().from(equipamentos).where(inArray(equipamentos.id, atualizados));
+  const inspecoes = vazio
+    ? []
+    : await db
+        .select()
+        .from(equipamentoInspecoes)
+        .where(inArray(equipamentoInspecoes.equipamentoId, atualizados));
+  const prorrogacoes = vazio
+    ? []
+    : await db
+        .select()
+        .from(equipamentoProrrogacoes)
+        .where(inArray(equipamentoProrrogacoes.equipamentoId, atualizados));
+  const eventos = vazio
+    ? []
+    : await db
+        .select()
+        .from(equipamentoEventos)
+        .where(inArray(equipamentoEventos.equipamentoId, atualizados));
   const antesPorId = new Map(linhasAntes.map((r) => [r.id, r]));
 
   const calculos = new Map<LinhaPlanejada, Calculo>();
