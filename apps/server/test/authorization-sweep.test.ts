@@ -846,6 +846,23 @@ describe('authorization sweep of the equipment registry (issue 23)', () => {
       url: () => `/api/equipamentos/${paraExcluir}`,
       esperado: { visitante: 401, membro: 403, gestorDeOutra: 404, admin: 204 },
     },
+    // The spreadsheet import: admins and gestores whose plan has the feature (B's has none).
+    'GET /api/equipamentos/importacao/modelo': {
+      metodo: 'GET',
+      url: () => '/api/equipamentos/importacao/modelo',
+      esperado: { visitante: 401, membro: 403, gestorDeOutra: 403, admin: 200 },
+    },
+    // No file: refused after the access check (400), for whoever may import.
+    'POST /api/equipamentos/importacao/previa': {
+      metodo: 'POST',
+      url: () => '/api/equipamentos/importacao/previa',
+      esperado: { visitante: 401, membro: 403, gestorDeOutra: 403, admin: 400 },
+    },
+    'POST /api/equipamentos/importacao': {
+      metodo: 'POST',
+      url: () => '/api/equipamentos/importacao',
+      esperado: { visitante: 401, membro: 403, gestorDeOutra: 403, admin: 400 },
+    },
   };
 
   it('every registry route has its case, and every case is a route', () => {

@@ -635,6 +635,23 @@ export const ERROS = {
     message:
       'A data de vencimento deste laudo vem do cadastro de equipamentos NR-13: registre a inspeção ou uma prorrogação no equipamento.',
   },
+  planilhaDeEquipamentosGrandeDemais: {
+    status: 422,
+    code: 'PLANILHA_GRANDE_DEMAIS',
+    message:
+      'A planilha tem mais de 2.000 equipamentos. Divida-a em arquivos de até 2.000 linhas e importe um de cada vez.',
+  },
+  planilhaSemEquipamentos: {
+    status: 422,
+    code: 'PLANILHA_VAZIA',
+    message: 'A planilha só tem a linha de cabeçalhos: não há equipamentos para importar.',
+  },
+  planilhaDeEquipamentosComErros: {
+    status: 400,
+    code: 'PLANILHA_COM_ERROS',
+    message: (n: number) =>
+      `Nada foi importado: a planilha tem ${n === 1 ? '1 erro' : `${n} erros`}. Corrija as linhas indicadas e envie de novo.`,
+  },
   prorrogacaoNaoEncontrada: { status: 404, code: 'NAO_ENCONTRADO', message: 'Prorrogação não encontrada.' },
   prorrogacaoJaDecidida: {
     status: 409,

@@ -162,7 +162,15 @@ async function chamar(op: Operation, url: string, cookie?: string) {
   else if (op.label === 'POST /api/suporte/chamados/{id}/mensagens')
     body = { payload: JSON.stringify({ mensagem: 'De fora' }), contentType: 'application/json' };
   else if (op.label === 'PUT /api/admin/empresas/{id}/marca/logo') body = multipart('logo.png', await png());
-  else if (!['GET', 'DELETE'].includes(op.method)) body = { payload: '{}', contentType: 'application/json' };
+  else if (op.label.startsWith('POST /api/equipamentos/importacao')) {
+    // A real sheet aimed at the owner's company.
+    const b = '----importacaodeoutro';
+    body = {
+      payload: `--${b}\r\nContent-Disposition: form-data; name="empresaId"\r\n\r\n${dono.empresaId}\r\n--${b}\r\nContent-Disposition: form-data; name="arquivo"; filename="equipamentos.csv"\r\nContent-Type: text/csv\r\n\r\nTAG;Tipo\r\nDE-FORA-1;Tanque\r\n--${b}--\r\n`,
+      contentType: `multipart/form-data; boundary=${b}`,
+    };
+  } else if (!['GET', 'DELETE'].includes(op.method))
+    body = { payload: '{}', contentType: 'application/json' };
   return t.app.inject({
     method: op.method,
     url,
@@ -235,6 +243,14 @@ describe('security 1: authorization sweep', () => {
         problemas.push(`${op.label}: outro cliente recebeu ${cliente.statusCode} no chamado do dono`);
       // Another company's import: 403 when their plan lacks the feature, 404 otherwise (400 for a
       // body the route's schema refuses before looking), never its data.
+      if (
+        op.path.startsWith('/api/equipamentos/importacao') &&
+        op.method === 'POST' &&
+        ![403, 404].includes(cliente.statusCode)
+      )
+        problemas.push(
+          `${op.label}: outro cliente recebeu ${cliente.statusCode} ao importar na empresa do dono`,
+        );
       if (op.path.startsWith('/api/importacoes/{id}') && ![400, 403, 404].includes(cliente.statusCode))
         problemas.push(`${op.label}: outro cliente recebeu ${cliente.statusCode} na importação do dono`);
       if (op.access === 'user' && op.path.startsWith('/api/avisos/{id}') && cliente.statusCode !== 404)

@@ -166,6 +166,8 @@ async function enviar(
   if (label === 'POST /api/laudos/{id}/arquivos/{tipo}') body = multipart('de-fora.pdf', pdf(1500));
   else if (label === 'POST /api/importacoes')
     body = multipart('de-fora.csv', Buffer.from('Código;Nome;Tipo\r\nFORA-9;De fora;NR-13\r\n'));
+  else if (label.startsWith('POST /api/equipamentos/importacao'))
+    body = multipart('de-fora.csv', Buffer.from('TAG;Tipo\r\nFORA-9;Tanque\r\n'));
   else if (label === 'POST /api/laudos/{id}/renovar')
     body = corpoDeRenovacao(
       { codigo: 'FORA-2', dataVencimento: '2100-01-01' },

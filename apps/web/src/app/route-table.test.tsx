@@ -46,6 +46,7 @@ const headings: [string, string, Session][] = [
   [paths.minhaEmpresa, 'Minha empresa', 'admin'],
   [paths.equipamentos, 'Equipamentos', 'admin'],
   [paths.novoEquipamento, 'Cadastrar equipamento', 'admin'],
+  [paths.importarEquipamentos, 'Importar planilha de equipamentos', 'admin'],
   ['/convite/abc', 'Convite para a equipe', 'guest'],
   [paths.conta, 'Minha conta', 'admin'],
   [paths.admin, 'Administração', 'admin'],

@@ -270,6 +270,10 @@ export const routes: RouteObject[] = [
                     lazy: page(() => import('./routes/account/equipamentos'), 'NovoEquipamentoPage'),
                   },
                   {
+                    path: paths.importarEquipamentos,
+                    lazy: page(() => import('./routes/account/equipamentos'), 'ImportarEquipamentosPage'),
+                  },
+                  {
                     path: paths.equipamento,
                     lazy: page(() => import('./routes/account/equipamentos'), 'EquipamentoPage'),
                   },

@@ -37,6 +37,7 @@ export const paths = {
   importarLaudos: '/laudos/importar',
   equipamentos: '/equipamentos',
   novoEquipamento: '/equipamentos/novo',
+  importarEquipamentos: '/equipamentos/importar',
   equipamento: '/equipamentos/:id',
   editarEquipamento: '/equipamentos/:id/editar',
   avisos: '/avisos',

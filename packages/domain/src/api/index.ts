@@ -13,6 +13,7 @@ export * from './emails.ts';
 export * from './empresas.ts';
 export * from './entrada.ts';
 export * from './equipamentos.ts';
+export * from './equipamentos-importacao.ts';
 export * from './importacao.ts';
 export * from './laudos.ts';
 export * from './marca.ts';

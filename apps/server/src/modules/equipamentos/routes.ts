@@ -5,11 +5,22 @@ import {
   equipamentosNoServidor,
   eventoEntrada,
   filtroDeEquipamentos,
+  importacaoDeEquipamentosCampos,
   inspecaoEntrada,
+  modeloDeEquipamentosQuery,
+  planilhaDeEquipamentosComErros,
+  previaDeEquipamentos,
   prorrogacaoEntrada,
+  resultadoDeEquipamentos,
 } from '@laudos/domain/api';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { corpoDoErro, dadosInvalidos } from '../../http/errors.ts';
+import { receberPlanilha } from '../importacao/receber.ts';
+import { exigirImportador } from '../importacao/service.ts';
+import { importarPlanilhaDeEquipamentos, previaDaPlanilhaDeEquipamentos } from './importacao.ts';
+import { modeloDeEquipamentos } from './modelo-da-importacao.ts';
 import {
   atualizarEquipamento,
   buscarEquipamento,
@@ -64,6 +75,101 @@ export const equipamentosRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       reply.code(201).send(await criarEquipamento(app.ctx.db, request.sessionUser!, request.body, hoje())),
+  );
+
+  // ── The spreadsheet import (admins; gestores whose plan has "importação e exportação de dados") ──
+  const importacao = { access: 'user', recurso: 'dataExport' } as const;
+
+  /** The multipart body: the file `arquivo`, `modo` (pular|atualizar) and an admin's `empresaId`. */
+  async function receber(request: FastifyRequest) {
+    const { nomeArquivo, bytes, campos } = await receberPlanilha(
+      request,
+      app.ctx.settings.get().limits.maxFileSizeMb,
+      ['empresaId', 'modo'],
+    );
+    const lidos = importacaoDeEquipamentosCampos.safeParse({
+      empresaId: campos.empresaId || undefined,
+      modo: campos.modo || undefined,
+    });
+    if (!lidos.success)
+      throw dadosInvalidos(
+        lidos.error.issues.map((i) => ({ campo: i.path.map(String).join('.'), mensagem: i.message })),
+      );
+    return { nomeArquivo, bytes, ...lidos.data };
+  }
+
+  app.get(
+    '/api/equipamentos/importacao/modelo',
+    {
+      config: importacao,
+      schema: {
+        tags,
+        summary:
+          'O modelo da planilha de importação de equipamentos: CSV (; BOM, CRLF) ou XLSX, com uma coluna por campo do cadastro',
+        querystring: modeloDeEquipamentosQuery,
+      },
+    },
+    async (request, reply) => {
+      exigirImportador(request.sessionUser!, 'importar equipamentos por planilha');
+      const modelo = await modeloDeEquipamentos(request.query.formato);
+      return reply
+        .header('content-type', modelo.tipo)
+        .header('content-disposition', `attachment; filename="${modelo.nomeDoArquivo}"`)
+        .header('cache-control', 'no-store')
+        .send(modelo.corpo);
+    },
+  );
+
+  app.post(
+    '/api/equipamentos/importacao/previa',
+    {
+      config: importacao,
+      schema: {
+        tags,
+        summary:
+          'Confere uma planilha de equipamentos sem salvar nada (multipart: "arquivo", "modo" pular|atualizar, "empresaId" do administrador): os erros de cada linha e, das válidas, a categoria e as próximas datas',
+        consumes: ['multipart/form-data'],
+        response: { 200: previaDeEquipamentos },
+      },
+    },
+    async (request) => {
+      exigirImportador(request.sessionUser!, 'importar equipamentos por planilha');
+      const previa = await previaDaPlanilhaDeEquipamentos(
+        app.ctx.db,
+        request.sessionUser!,
+        await receber(request),
+        hoje(),
+      );
+      return { previa };
+    },
+  );
+
+  app.post(
+    '/api/equipamentos/importacao',
+    {
+      config: importacao,
+      schema: {
+        tags,
+        summary:
+          'Importa uma planilha de equipamentos numa só transação: com qualquer erro responde 400 com a lista e não salva nada',
+        consumes: ['multipart/form-data'],
+        response: { 200: resultadoDeEquipamentos, 400: planilhaDeEquipamentosComErros },
+      },
+    },
+    async (request, reply) => {
+      exigirImportador(request.sessionUser!, 'importar equipamentos por planilha');
+      const r = await importarPlanilhaDeEquipamentos(
+        app.ctx.db,
+        request.sessionUser!,
+        await receber(request),
+        hoje(),
+      );
+      if (!r.ok) {
+        const { error } = corpoDoErro('planilhaDeEquipamentosComErros', r.erros.length);
+        return reply.code(400).send({ error: { ...error, erros: r.erros } });
+      }
+      return { resultado: r.resultado };
+    },
   );
 
   app.get(

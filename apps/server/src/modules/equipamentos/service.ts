@@ -53,7 +53,7 @@ export function escopoDeEquipamentos(user: Pick<SessionUser, 'tipo' | 'empresaId
   return user.empresaId ? eq(equipamentos.empresaId, user.empresaId) : sql`false`;
 }
 
-type Row = typeof equipamentos.$inferSelect;
+export type Row = typeof equipamentos.$inferSelect;
 
 async function lerEquipamento(db: DbOrTx, user: Usuario, id: string, bloquear = false): Promise<Row> {
   const consulta = db
@@ -78,7 +78,7 @@ function exigirGestorOuAdmin(user: Usuario, acao: string) {
 
 // ── Recomputing ─────────────────────────────────────────────────────────────────────────────
 
-async function intervalosDe(tx: DbOrTx, ids: string[]): Promise<Map<string, Ligado>> {
+export async function intervalosDe(tx: DbOrTx, ids: string[]): Promise<Map<string, Ligado>> {
   if (ids.length === 0) return new Map();
   const rows = await tx
     .select({
@@ -431,11 +431,97 @@ const auditado = (e: Partial<Row>) => ({
   categoria: e.categoria,
 });
 
-function tagDuplicada(tag: string) {
+export function tagDuplicada(tag: string) {
   return (err: unknown): never => {
     if (isUniqueViolation(err)) throw erro('tagDuplicada', tag);
     throw err;
   };
+}
+
+/** Marks the audit entries of a change made by a spreadsheet import (the file and its row). */
+export type Origem = Record<string, unknown> | undefined;
+
+/**
+ * Creates one equipment in the caller's transaction: links checked, the exams done before the
+ * registry kept as "registro anterior", dates computed, exam laudos made, one audit entry. The one
+ * path of POST /api/equipamentos and of the spreadsheet import.
+ */
+export async function inserirEquipamento(
+  tx: DbOrTx,
+  user: SessionUser,
+  empresaId: string,
+  b: z.output<typeof criarEquipamentoEntrada>,
+  hoje: string,
+  origem?: Origem,
+): Promise<string> {
+  await conferirLigacoes(tx, empresaId, b.tipo, null, b.protegeId, b.conexoes);
+  for (const exame of Object.keys(b.ultimosExames ?? {}))
+    exigirExameDoTipo(b.tipo, exame as ExameDeEquipamento);
+  for (const [exame, data] of Object.entries(b.ultimosExames ?? {}))
+    if (data && data > hoje)
+      throw erro(
+        'exameInvalido',
+        `${NOMES_DOS_EXAMES[exame as ExameDeEquipamento]}: a data do último exame não pode estar no futuro.`,
+      );
+  const [row] = await tx
+    .insert(equipamentos)
+    .values({
+      empresaId,
+      tipo: b.tipo,
+      tag: b.tag,
+      descricao: b.descricao ?? null,
+      estabelecimento: b.estabelecimento ?? null,
+      localizacao: b.localizacao ?? null,
+      pressaoOperacaoKpa: b.pressaoOperacaoKpa ?? null,
+      pressaoMaximaKpa: b.pressaoMaximaKpa ?? null,
+      volumeM3: b.volumeM3 ?? null,
+      fluido: b.fluido ?? null,
+      classeFluido: b.classeFluido ?? null,
+      spie: b.spie ?? false,
+      opcoes: b.opcoes ?? {},
+      placa: b.placa ?? {},
+      dataInstalacao: b.dataInstalacao ?? null,
+      protegeId: b.protegeId ?? null,
+      criadoPor: user.chaveApi ? null : user.id,
+    })
+    .returning();
+  const novo = row!;
+  if (b.conexoes?.length)
+    await tx
+      .insert(equipamentoConexoes)
+      .values([...new Set(b.conexoes)].map((equipamentoId) => ({ tubulacaoId: novo.id, equipamentoId })));
+  await registrarExamesAnteriores(tx, user, novo.id, b.ultimosExames);
+  await recalcularEquipamento(tx, novo.id);
+  const [calculado] = await tx.select().from(equipamentos).where(eq(equipamentos.id, novo.id));
+  await registrarAuditoria(tx, atorDoUsuario(user), {
+    entidade: 'equipamento',
+    entidadeId: novo.id,
+    acao: 'criou',
+    empresaId,
+    depois: auditado(calculado!),
+    ...(origem ? { detalhes: origem } : {}),
+  });
+  return novo.id;
+}
+
+/** The exams done before the registry: one "registro anterior" per date. */
+export async function registrarExamesAnteriores(
+  tx: DbOrTx,
+  user: SessionUser,
+  equipamentoId: string,
+  ultimos: Partial<Record<ExameDeEquipamento, string>> | undefined,
+) {
+  const porData = new Map<string, string[]>();
+  for (const [exame, data] of Object.entries(ultimos ?? {}))
+    if (data) porData.set(data, [...(porData.get(data) ?? []), exame]);
+  for (const [dataFim, exames] of porData)
+    await tx.insert(equipamentoInspecoes).values({
+      equipamentoId,
+      tipo: 'registro_anterior',
+      exames,
+      dataFim,
+      criadoPor: user.chaveApi ? null : user.id,
+    });
 }
 
 /** POST /api/equipamentos. */
@@ -448,72 +534,53 @@ export async function criarEquipamento(
   const empresaId = user.tipo === 'admin' ? b.empresaId : user.empresaId;
   if (user.tipo !== 'admin' && !user.empresaId) throw erro('semEmpresa');
   if (!empresaId) throw erro('empresaDoEquipamento');
-  const ator = atorDoUsuario(user);
   const id = await db
     .transaction(async (tx) => {
       const [empresa] = await tx.select({ id: empresas.id }).from(empresas).where(eq(empresas.id, empresaId));
       if (!empresa) throw erro('empresaNaoEncontrada');
-      await conferirLigacoes(tx, empresaId, b.tipo, null, b.protegeId, b.conexoes);
-      for (const exame of Object.keys(b.ultimosExames ?? {}))
-        exigirExameDoTipo(b.tipo, exame as ExameDeEquipamento);
-      for (const [exame, data] of Object.entries(b.ultimosExames ?? {}))
-        if (data && data > hoje)
-          throw erro(
-            'exameInvalido',
-            `${NOMES_DOS_EXAMES[exame as ExameDeEquipamento]}: a data do último exame não pode estar no futuro.`,
-          );
-      const [row] = await tx
-        .insert(equipamentos)
-        .values({
-          empresaId,
-          tipo: b.tipo,
-          tag: b.tag,
-          descricao: b.descricao ?? null,
-          estabelecimento: b.estabelecimento ?? null,
-          localizacao: b.localizacao ?? null,
-          pressaoOperacaoKpa: b.pressaoOperacaoKpa ?? null,
-          pressaoMaximaKpa: b.pressaoMaximaKpa ?? null,
-          volumeM3: b.volumeM3 ?? null,
-          fluido: b.fluido ?? null,
-          classeFluido: b.classeFluido ?? null,
-          spie: b.spie ?? false,
-          opcoes: b.opcoes ?? {},
-          placa: b.placa ?? {},
-          dataInstalacao: b.dataInstalacao ?? null,
-          protegeId: b.protegeId ?? null,
-          criadoPor: user.chaveApi ? null : user.id,
-        })
-        .returning();
-      const novo = row!;
-      if (b.conexoes?.length)
-        await tx
-          .insert(equipamentoConexoes)
-          .values([...new Set(b.conexoes)].map((equipamentoId) => ({ tubulacaoId: novo.id, equipamentoId })));
-      // The exams done before the registry: one "registro anterior" per date.
-      const porData = new Map<string, string[]>();
-      for (const [exame, data] of Object.entries(b.ultimosExames ?? {}))
-        if (data) porData.set(data, [...(porData.get(data) ?? []), exame]);
-      for (const [dataFim, exames] of porData)
-        await tx.insert(equipamentoInspecoes).values({
-          equipamentoId: novo.id,
-          tipo: 'registro_anterior',
-          exames,
-          dataFim,
-          criadoPor: user.chaveApi ? null : user.id,
-        });
-      await recalcularEquipamento(tx, novo.id);
-      const [calculado] = await tx.select().from(equipamentos).where(eq(equipamentos.id, novo.id));
-      await registrarAuditoria(tx, ator, {
-        entidade: 'equipamento',
-        entidadeId: novo.id,
-        acao: 'criou',
-        empresaId,
-        depois: auditado(calculado!),
-      });
-      return novo.id;
+      return inserirEquipamento(tx, user, empresaId, b, hoje);
     })
     .catch(tagDuplicada(b.tag));
   return buscarEquipamento(db, user, id, hoje);
+}
+
+/**
+ * Changes the fields sent of an equipment read (and locked) by the caller, then recomputes; one
+ * audit entry. The one path of PATCH /api/equipamentos/:id and of the import's "atualizar".
+ */
+export async function alterarEquipamento(
+  tx: DbOrTx,
+  user: SessionUser,
+  antes: Row,
+  b: z.output<typeof atualizarEquipamentoEntrada>,
+  origem?: Origem,
+) {
+  const id = antes.id;
+  await conferirLigacoes(tx, antes.empresaId, antes.tipo, id, b.protegeId, b.conexoes);
+  const { conexoes, ...campos } = b;
+  const mudancas = Object.fromEntries(Object.entries(campos).filter(([, v]) => v !== undefined));
+  await tx
+    .update(equipamentos)
+    .set({ ...mudancas, atualizadoEm: new Date() })
+    .where(eq(equipamentos.id, id));
+  if (conexoes !== undefined) {
+    await tx.delete(equipamentoConexoes).where(eq(equipamentoConexoes.tubulacaoId, id));
+    if (conexoes.length)
+      await tx
+        .insert(equipamentoConexoes)
+        .values([...new Set(conexoes)].map((equipamentoId) => ({ tubulacaoId: id, equipamentoId })));
+  }
+  await recalcularEquipamento(tx, id);
+  const [depois] = await tx.select().from(equipamentos).where(eq(equipamentos.id, id));
+  await registrarAuditoria(tx, atorDoUsuario(user), {
+    entidade: 'equipamento',
+    entidadeId: id,
+    acao: 'alterou',
+    empresaId: antes.empresaId,
+    antes: auditado(antes),
+    depois: auditado(depois!),
+    ...(origem ? { detalhes: origem } : {}),
+  });
 }
 
 /** PATCH /api/equipamentos/:id: changes the fields sent, then recomputes. */
@@ -525,33 +592,7 @@ export async function atualizarEquipamento(
   hoje: string,
 ) {
   await db
-    .transaction(async (tx) => {
-      const antes = await lerEquipamento(tx, user, id, true);
-      await conferirLigacoes(tx, antes.empresaId, antes.tipo, id, b.protegeId, b.conexoes);
-      const { conexoes, ...campos } = b;
-      const mudancas = Object.fromEntries(Object.entries(campos).filter(([, v]) => v !== undefined));
-      await tx
-        .update(equipamentos)
-        .set({ ...mudancas, atualizadoEm: new Date() })
-        .where(eq(equipamentos.id, id));
-      if (conexoes !== undefined) {
-        await tx.delete(equipamentoConexoes).where(eq(equipamentoConexoes.tubulacaoId, id));
-        if (conexoes.length)
-          await tx
-            .insert(equipamentoConexoes)
-            .values([...new Set(conexoes)].map((equipamentoId) => ({ tubulacaoId: id, equipamentoId })));
-      }
-      await recalcularEquipamento(tx, id);
-      const [depois] = await tx.select().from(equipamentos).where(eq(equipamentos.id, id));
-      await registrarAuditoria(tx, atorDoUsuario(user), {
-        entidade: 'equipamento',
-        entidadeId: id,
-        acao: 'alterou',
-        empresaId: antes.empresaId,
-        antes: auditado(antes),
-        depois: auditado(depois!),
-      });
-    })
+    .transaction(async (tx) => alterarEquipamento(tx, user, await lerEquipamento(tx, user, id, true), b))
     .catch(tagDuplicada(b.tag ?? ''));
   return buscarEquipamento(db, user, id, hoje);
 }

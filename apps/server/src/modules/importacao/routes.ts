@@ -8,8 +8,9 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dadosInvalidos, erro } from '../../http/errors.ts';
+import { dadosInvalidos } from '../../http/errors.ts';
 import { modeloDaImportacao } from './modelo.ts';
+import { receberPlanilha } from './receber.ts';
 import {
   buscarImportacao,
   enviarImportacao,
@@ -29,38 +30,15 @@ const acesso = { access: 'user', recurso: 'dataExport' } as const;
 export const importacaoRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The multipart body: the file `arquivo` (up to the settings' size limit) and an admin's `empresaId`. */
   async function receber(request: FastifyRequest) {
-    if (!request.isMultipart()) throw erro('arquivoAusente');
-    const maxMb = app.ctx.settings.get().limits.maxFileSizeMb;
-    const maxBytes = maxMb * 1024 * 1024;
-    const campos: Record<string, string> = {};
-    let arquivo: { nome: string; bytes: Buffer } | undefined;
-    for await (const part of request.parts({ limits: { fileSize: maxBytes + 1, files: 1 } })) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'arquivo') {
-          part.file.resume();
-          continue;
-        }
-        const pedacos: Buffer[] = [];
-        let tamanho = 0;
-        for await (const pedaco of part.file as AsyncIterable<Buffer>) {
-          tamanho += pedaco.length;
-          if (tamanho > maxBytes) {
-            part.file.resume();
-            throw erro('arquivoGrandeDemais', maxMb);
-          }
-          pedacos.push(pedaco);
-        }
-        if (part.file.truncated) throw erro('arquivoGrandeDemais', maxMb);
-        arquivo = { nome: part.filename ?? 'planilha', bytes: Buffer.concat(pedacos) };
-      } else if (typeof part.value === 'string') campos[part.fieldname] = part.value;
-    }
-    if (!arquivo) throw erro('arquivoAusente');
-    const extras = Object.keys(campos).filter((k) => k !== 'empresaId');
-    if (extras.length > 0) throw erro('campoDesconhecido', extras.join(', '));
+    const { nomeArquivo, bytes, campos } = await receberPlanilha(
+      request,
+      app.ctx.settings.get().limits.maxFileSizeMb,
+      ['empresaId'],
+    );
     const lidos = importacaoEnvioCampos.safeParse({ empresaId: campos.empresaId || undefined });
     if (!lidos.success)
       throw dadosInvalidos(lidos.error.issues.map((i) => ({ campo: 'empresaId', mensagem: i.message })));
-    return { nomeArquivo: arquivo.nome, bytes: arquivo.bytes, empresaId: lidos.data.empresaId };
+    return { nomeArquivo, bytes, empresaId: lidos.data.empresaId };
   }
 
   app.get(

@@ -71,10 +71,9 @@ export const MENSAGENS_DA_LINHA = {
 // ── Who may import, and which imports they see ─────────────────────────────────────────────────
 
 /** Admins, or a company's gestor (the plan's feature is checked by the route); others 403. */
-export function exigirImportador(user: SessionUser): void {
+export function exigirImportador(user: SessionUser, acao = 'importar laudos por planilha'): void {
   if (user.tipo === 'admin') return;
-  if (user.chaveApi || !user.empresaId || user.papel !== 'gestor')
-    throw erro('apenasGestor', 'importar laudos por planilha');
+  if (user.chaveApi || !user.empresaId || user.papel !== 'gestor') throw erro('apenasGestor', acao);
   // As for a laudo made by hand (destinoDoCliente): an unproven address cannot address anyone.
   if (!user.emailVerificado) throw erro('emailNaoConfirmado');
 }
