@@ -132,19 +132,21 @@ export async function recalcularEquipamento(
   vistos.add(id);
   const [e] = await tx.select().from(equipamentos).where(eq(equipamentos.id, id));
   if (!e) return;
-  const [inspecoes, prorrogacoes, eventos, conexoes] = await Promise.all([
-    tx.select().from(equipamentoInspecoes).where(eq(equipamentoInspecoes.equipamentoId, id)),
-    tx
-      .select()
-      .from(equipamentoProrrogacoes)
-      .where(eq(equipamentoProrrogacoes.equipamentoId, id))
-      .orderBy(asc(equipamentoProrrogacoes.decididaEm)),
-    tx.select().from(equipamentoEventos).where(eq(equipamentoEventos.equipamentoId, id)),
-    tx
-      .select({ id: equipamentoConexoes.equipamentoId })
-      .from(equipamentoConexoes)
-      .where(eq(equipamentoConexoes.tubulacaoId, id)),
-  ]);
+  // One after another: a transaction is one connection (pg warns on overlapping queries on it).
+  const inspecoes = await tx
+    .select()
+    .from(equipamentoInspecoes)
+    .where(eq(equipamentoInspecoes.equipamentoId, id));
+  const prorrogacoes = await tx
+    .select()
+    .from(equipamentoProrrogacoes)
+    .where(eq(equipamentoProrrogacoes.equipamentoId, id))
+    .orderBy(asc(equipamentoProrrogacoes.decididaEm));
+  const eventos = await tx.select().from(equipamentoEventos).where(eq(equipamentoEventos.equipamentoId, id));
+  const conexoes = await tx
+    .select({ id: equipamentoConexoes.equipamentoId })
+    .from(equipamentoConexoes)
+    .where(eq(equipamentoConexoes.tubulacaoId, id));
   const ligados = await intervalosDe(tx, [
     ...conexoes.map((c) => c.id),
     ...(e.protegeId ? [e.protegeId] : []),
