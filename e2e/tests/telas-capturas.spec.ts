@@ -109,7 +109,24 @@ async function clienteComLaudos(api: APIRequestContext) {
     multipart: { arquivo: { name: `laudo-${id}.pdf`, mimeType: 'application/pdf', buffer: pdfMinimo(id) } },
   });
   expect(pdf.ok(), await pdf.text()).toBe(true);
-  return { id, email, temporaria, laudoId, empresa, empresaId };
+  // An NR-13 vessel with a long description, its last internal exam done and an inspection recorded.
+  const vaso = await api.post('/api/equipamentos', {
+    data: {
+      empresaId,
+      tipo: 'vaso',
+      tag: `VP-${id}-SEPARADOR-TRIFASICO-LINHA-2-SETOR-B`.slice(0, 40),
+      descricao: 'Vaso separador trifásico de óleo térmico da linha de produção 2',
+      localizacao: 'Casa de caldeiras, setor B',
+      pressaoMaximaKpa: 1240,
+      volumeM3: 10,
+      classeFluido: 'B',
+      fluido: 'Óleo diesel',
+      ultimosExames: { interno: diaEmSaoPaulo(-400), externo: diaEmSaoPaulo(-1000) },
+    },
+  });
+  expect(vaso.status(), await vaso.text()).toBe(201);
+  const equipamentoId = ((await vaso.json()) as { equipamento: { id: string } }).equipamento.id;
+  return { id, email, temporaria, laudoId, empresa, empresaId, equipamentoId };
 }
 
 test.beforeEach(async ({ page }, testInfo) => {
@@ -189,6 +206,10 @@ test('the client screens, kept as screenshots: nothing sticks out or sits under 
     ['/conta', 'Minha conta', 'Minha conta'],
     ['/minha-empresa', 'Minha empresa', cliente.email],
     ['/suporte', 'Suporte', 'Suporte'],
+    ['/equipamentos', 'Equipamentos', 'Vaso separador trifásico'],
+    ['/equipamentos/novo', 'Cadastrar equipamento', 'Tipo de equipamento'],
+    [`/equipamentos/${cliente.equipamentoId}`, 'Equipamento', 'Exames e prazos'],
+    [`/equipamentos/${cliente.equipamentoId}/editar`, 'Editar equipamento', 'Tipo de equipamento'],
   ] as const) {
     await page.goto(caminho);
     await expect(page.getByRole('main').getByText(texto).first()).toBeVisible();
@@ -257,6 +278,12 @@ test('the admin screens, kept as screenshots: nothing sticks out or sits under t
     [`/laudos/${cliente.laudoId}`, 'Laudo (admin)'],
     ['/vencimentos', 'Vencimentos (admin)'],
     ['/vencimentos?visao=calendario', 'Calendário (admin)'],
+    ['/admin?aba=tipos', 'Tipos de laudo'],
+    ['/admin/auditoria', 'Auditoria'],
+    ['/laudos/importar', 'Importar laudos'],
+    ['/equipamentos', 'Equipamentos (admin)'],
+    ['/equipamentos/importar', 'Importar equipamentos'],
+    [`/equipamentos/${cliente.equipamentoId}`, 'Equipamento (admin)'],
   ] as const) {
     await page.goto(caminho);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
