@@ -27,7 +27,7 @@ import {
   equipamentos,
 } from '../../db/schema.ts';
 import { AppError, ERROS, erro } from '../../http/errors.ts';
-import { lerPlanilha } from '../importacao/planilha.ts';
+import { ehZip, lerPlanilha } from '../importacao/planilha.ts';
 import { dataDaPlanilha, exigirImportador } from '../importacao/service.ts';
 import { type Calculo, calcular, type Ligado } from './prazos.ts';
 import {
@@ -270,6 +270,8 @@ interface LinhaPlanejada {
 
 interface Analise {
   empresaId: string;
+  /** The company's equipment before the import, by TAG key. */
+  existentes: Map<string, Existente>;
   previa: PreviaDeEquipamentos;
   planejadas: LinhaPlanejada[];
 }
@@ -328,7 +330,7 @@ async function analisar(
     ).map((e) => [tagChave(e.tag), e as Existente]),
   );
 
-  const xlsx = p.bytes.length >= 4 && p.bytes.readUInt32LE(0) === 0x04034b50;
+  const xlsx = ehZip(p.bytes);
   const lidas = planilha.linhas.map((l) => lerLinha(l.linha, l.valores, colunas, hoje, xlsx));
   const primeiraLinha = new Map<string, number>();
   const validasPorTag = new Map<string, LinhaLida>();
@@ -428,6 +430,7 @@ async function analisar(
   const conta = (acao: string) => planejadas.filter((x) => x.acao === acao).length;
   return {
     empresaId,
+    existentes,
     planejadas,
     previa: {
       modo: p.modo,
@@ -596,14 +599,10 @@ export async function importarPlanilhaDeEquipamentos(
   let tagAtual = '';
   return db
     .transaction(async (tx) => {
-      const { empresaId, previa, planejadas } = await analisar(tx, user, p, hoje);
+      const { empresaId, existentes, previa, planejadas } = await analisar(tx, user, p, hoje);
       if (previa.erros.length > 0) return { ok: false as const, erros: previa.erros };
-      const idDaTag = new Map<string, string>();
-      const existentes = await tx
-        .select({ id: equipamentos.id, tag: equipamentos.tag })
-        .from(equipamentos)
-        .where(eq(equipamentos.empresaId, empresaId));
-      for (const e of existentes) idDaTag.set(tagChave(e.tag), e.id);
+      // The analysis read the company's equipment in this transaction: their ids, then the new ones.
+      const idDaTag = new Map([...existentes].map(([chave, e]) => [chave, e.id]));
       const ligacoes = (l: LinhaLida) => ({
         ...(l.temProtege ? { protegeId: l.protege ? idDaTag.get(tagChave(l.protege))! : null } : {}),
         ...(l.temConecta ? { conexoes: l.conecta.map((t) => idDaTag.get(tagChave(t))!) } : {}),

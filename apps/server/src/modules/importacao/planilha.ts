@@ -32,7 +32,8 @@ const ORCAMENTO_XLSX = {
   ratioAppliesAbove: 32 * 1024 * 1024,
 };
 
-const ehZip = (b: Buffer) => b.length >= 4 && b.readUInt32LE(0) === 0x04034b50;
+/** An XLSX is a zip: its first bytes say so. */
+export const ehZip = (b: Buffer) => b.length >= 4 && b.readUInt32LE(0) === 0x04034b50;
 const ehOle2 = (b: Buffer) =>
   b.length >= 8 && b.subarray(0, 8).equals(Buffer.from('d0cf11e0a1b11ae1', 'hex'));
 
