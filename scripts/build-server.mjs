@@ -43,7 +43,7 @@ const result = await build({
   splitting: true,
   format: 'esm',
   platform: 'node',
-  target: 'node20',
+  target: 'node24',
   sourcemap: 'linked',
   // Stack traces and logs keep the real function and class names.
   keepNames: true,

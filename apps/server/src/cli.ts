@@ -25,6 +25,7 @@ import { GESTOR_DEMO, MEMBRO_DEMO, semearDemo } from './modules/demo/service.ts'
 import { NotificationScheduler } from './modules/notificacoes/agendador.ts';
 import { registrarResultadoDoLembrete } from './modules/notificacoes/envio.ts';
 import { createContaComSenha, generateTemporaryPassword } from './modules/usuarios/service.ts';
+import { nodeTooOld } from './node-version.ts';
 import { seedReferenceData } from './seed.ts';
 import { openSettingsStore } from './settings/store.ts';
 import { LocalFileStorage } from './storage/storage.ts';
@@ -392,6 +393,11 @@ function usage() {
 }
 
 async function main(argv: string[]) {
+  const oldNode = nodeTooOld();
+  if (oldNode) {
+    console.error(oldNode);
+    return 1;
+  }
   const [name, ...args] = argv;
   if (!name || name === '--help' || name === 'help') {
     console.log(usage());

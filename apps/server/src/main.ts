@@ -2,6 +2,7 @@ import cluster from 'node:cluster';
 import { banner, type WorkerReady } from './banner.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { processLogOutput } from './log-output.ts';
+import { nodeTooOld } from './node-version.ts';
 
 /**
  * `npm start`: parse the environment, then either run the server in this process (WORKERS=1, the
@@ -12,6 +13,12 @@ import { processLogOutput } from './log-output.ts';
 
 // Before anything is printed: a reader of stdout or stderr that goes away must not end or hang us.
 processLogOutput();
+
+const oldNode = nodeTooOld();
+if (oldNode) {
+  process.stderr.write(`\n${oldNode}\n\n`);
+  process.exit(1);
+}
 
 let config: Config;
 try {
